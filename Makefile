@@ -1,0 +1,39 @@
+# Two commands: `make run` (demo on http://127.0.0.1:8000) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test setup browser lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	DEMO_LIVE=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# Browser tests need Debian's Chromium; install it when missing and we may.
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Chromium missing: sudo apt-get install chromium"; fi; }
+
+test: $(STAMP) browser
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check standings tests bench
+	$(VENV)/bin/ruff format --check standings tests bench
+
+bench: $(STAMP)
+	$(PY) bench/engine_bench.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts

@@ -1,0 +1,111 @@
+"""The immutable description of an event that the engine reads.
+
+Each participant has one `RoundEntry` per round, in TRF terms: the opponent's
+start number (or None), the colour, and a one-character result code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+
+
+class System(str, Enum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "rr"
+    DOUBLE_ROUND_ROBIN = "drr"
+
+    @property
+    def predetermined(self) -> bool:
+        """Pairings fixed in advance (Art. 15.2: forfeits count as played)."""
+        return self is not System.SWISS
+
+
+# Result codes of TRF-16 record 001, seen from the participant.
+PLAYED_CODES = frozenset("1=0WDL")  # over the board (W/D/L: played, unrated)
+FORFEIT_WIN, FORFEIT_LOSS = "+", "-"
+HALF_BYE, FULL_BYE, PAIRING_BYE, ZERO_BYE = "H", "F", "U", "Z"
+NOT_PAIRED = " "  # free round of an odd round robin, or not in the line-up
+PENDING = "*"  # paired, result not entered yet (never written to TRF)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points for each kind of round (TRF record 162)."""
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    pairing_bye: float = 1.0  # P: pairing-allocated bye
+    full_bye: float = 1.0
+    half_bye: float = 0.5
+    zero_bye: float = 0.0
+    forfeit_win: float = 1.0
+    forfeit_loss: float = 0.0
+
+    def points(self, code: str) -> float:
+        return {
+            "1": self.win, "W": self.win, FORFEIT_WIN: self.forfeit_win,
+            "=": self.draw, "D": self.draw,
+            "0": self.loss, "L": self.loss, FORFEIT_LOSS: self.forfeit_loss,
+            PAIRING_BYE: self.pairing_bye, FULL_BYE: self.full_bye,
+            HALF_BYE: self.half_bye, ZERO_BYE: self.zero_bye,
+        }.get(code, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One participant's round: opponent (start number or None), colour, result code."""
+
+    round: int
+    opponent: int | None
+    color: str | None  # "w", "b" or None
+    code: str  # see the codes above
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    start_no: int
+    name: str
+    rating: int | None = None  # None: unrated
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    national_rating: int | None = None
+    sex: str = ""
+    birth: str = ""
+    entries: tuple[RoundEntry, ...] = ()  # ordered by round, one per round played so far
+
+    def entry(self, round_no: int) -> RoundEntry | None:
+        if 1 <= round_no <= len(self.entries):
+            return self.entries[round_no - 1]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    number: int
+    name: str
+    members: tuple[int, ...]  # start numbers in board order
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    name: str
+    participants: tuple[Participant, ...]
+    rounds: int  # rounds planned (TRF 142)
+    system: System = System.SWISS
+    scoring: Scoring = field(default_factory=Scoring)
+    start_date: date | None = None
+    tiebreaks: tuple[str, ...] = ()  # specs in the reference notation, e.g. ("BH/C1", "SB")
+    closed_rounds: frozenset[int] = frozenset()  # rounds the arbiter has closed
+    teams: tuple[Team, ...] = ()
+    lots_seed: int = 0
+    shared_places: bool = False
+
+    def participant(self, start_no: int) -> Participant:
+        return self.participants[self._index()[start_no]]
+
+    def _index(self) -> dict[int, int]:
+        return {p.start_no: i for i, p in enumerate(self.participants)}

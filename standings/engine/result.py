@@ -1,0 +1,54 @@
+"""What the engine gives back: ranked rows with values, certainty and explanations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One addend of a value, for the player card and for checking by hand."""
+
+    round: int | None
+    opponent: int | None  # start number, None for a bye or virtual opponent
+    amount: float | None
+    note: str = ""  # e.g. "virtual opponent (Art. 16.4)", "cut: lowest (Art. 14.1)"
+    cut: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    rank: int
+    start_no: int
+    name: str
+    values: tuple[float | None, ...]  # one per tie-break spec, PTS first
+    provisional: tuple[bool, ...]  # same length as values
+    rank_provisional: bool
+    explanations: tuple[tuple[Contribution, ...], ...]  # same length as values
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    rules: str  # "2024" or "2026"
+    round: int  # standings after this round
+    tiebreaks: tuple[str, ...]  # the specs, "PTS" first
+    rows: tuple[Row, ...]  # in rank order
+    lots_seed: int = 0
+
+    def to_json(self) -> dict:
+        """The shape of the `tiebreaks` command and of standings.json."""
+        return {
+            "rules": self.rules,
+            "round": self.round,
+            "tiebreaks": list(self.tiebreaks),
+            "standings": [
+                {
+                    "rank": row.rank,
+                    "start_no": row.start_no,
+                    "name": row.name,
+                    "values": list(row.values),
+                    "provisional": list(row.provisional),
+                }
+                for row in self.rows
+            ],
+        }

@@ -1,0 +1,244 @@
+"""The event as the source of truth: participants, rounds, games, byes, audit."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", "Individual"
+        TEAM = "team", "Team"
+
+    class System(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "rr", "Round robin"
+        DOUBLE_ROUND_ROBIN = "drr", "Double round robin"
+
+    class Rules(models.TextChoices):
+        AUTO = "", "By start date"
+        FIDE_2024 = "2024", "FIDE 2024"
+        FIDE_2026 = "2026", "FIDE 2026"
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.INDIVIDUAL)
+    system = models.CharField(max_length=8, choices=System.choices, default=System.SWISS)
+    rounds_planned = models.PositiveSmallIntegerField(default=9)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    chief_arbiter = models.CharField(max_length=200, blank=True)
+    rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
+    # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
+    tiebreaks = models.CharField(max_length=300, blank=True)
+    shared_places = models.BooleanField(
+        default=False, help_text="Ties left after the list share a place instead of drawing lots."
+    )
+    lots_seed = models.PositiveIntegerField(default=0, help_text="Published seed for lots.")
+    allow_zero_zero = models.BooleanField(default=False, help_text="Allow 0-0 results.")
+    # Scoring (TRF 162 for games, 362 for team matches).
+    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=0.5)
+    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    points_forfeit_win = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_forfeit_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    points_pairing_bye = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_full_bye = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_half_bye = models.DecimalField(max_digits=4, decimal_places=1, default=0.5)
+    points_zero_bye = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    match_points_win = models.DecimalField(max_digits=4, decimal_places=1, default=2)
+    match_points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    match_points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    board_colors = models.CharField(max_length=20, blank=True, help_text="TRF 352, e.g. WBWB")
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
+    # Bumped by every write; the cache key and ETag of the public pages.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def tiebreak_list(self) -> list[str]:
+        return self.tiebreaks.split()
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_team_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class Participant(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
+    start_no = models.PositiveIntegerField()
+    name = models.CharField(max_length=200)
+    title = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=12, blank=True)
+    birth = models.CharField(max_length=10, blank=True)
+    rating = models.PositiveIntegerField(null=True, blank=True, help_text="Blank: unrated.")
+    national_rating = models.PositiveIntegerField(null=True, blank=True)
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
+    )
+    board_order = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Withdrawn from this round on: every later round is a zero-point bye.
+    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "start_no"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "start_no"], name="unique_start_no")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_no}. {self.name}"
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        PAIRINGS = "pairings", "Pairings published"
+        IN_PROGRESS = "in_progress", "In progress"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=12, choices=State.choices, default=State.PAIRINGS)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.state == self.State.CLOSED
+
+
+class Match(models.Model):
+    """A team match: the board games of two teams in one round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
+
+    class Meta:
+        ordering = ["round", "table"]
+
+    def __str__(self) -> str:
+        return f"{self.home} - {self.away}"
+
+
+class Result(models.TextChoices):
+    """White's and black's TRF result codes, side by side."""
+
+    PENDING = "", "pending"
+    WHITE_WINS = "10", "1-0"
+    DRAW = "==", "½-½"
+    BLACK_WINS = "01", "0-1"
+    WHITE_FORFEIT_WIN = "+-", "+/-"
+    BLACK_FORFEIT_WIN = "-+", "-/+"
+    DOUBLE_FORFEIT = "--", "-/-"
+    BOTH_LOSE = "00", "0-0"
+    WHITE_WINS_UNRATED = "WL", "1-0 (unrated)"
+    DRAW_UNRATED = "DD", "½-½ (unrated)"
+    BLACK_WINS_UNRATED = "LW", "0-1 (unrated)"
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="white_games")
+    black = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="black_games")
+    result = models.CharField(max_length=2, choices=Result.choices, blank=True, default="")
+    # Optimistic locking: a write must carry the version it saw.
+    version = models.PositiveIntegerField(default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "match", "board"], name="unique_board",
+                nulls_distinct=False,
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number} B{self.board}: {self.white.name} - {self.black.name}"
+
+
+class UnplayedRound(models.Model):
+    """A round a participant spends without an opponent."""
+
+    class Kind(models.TextChoices):
+        PAIRING_BYE = "U", "Pairing-allocated bye"
+        FULL_BYE = "F", "Full-point bye"
+        HALF_BYE = "H", "Half-point bye"
+        ZERO_BYE = "Z", "Zero-point bye"
+        NOT_PAIRED = "-", "Not paired"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="unplayed")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="unplayed")
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "participant"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "participant"], name="unique_unplayed")
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.participant.name} {self.get_kind_display()}"
+
+
+class AuditEntry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)  # e.g. "result", "close_round", "import_trf"
+    target = models.CharField(max_length=200, blank=True)  # e.g. "round 5 board 3"
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action} {self.target}"

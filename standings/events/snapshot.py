@@ -1,0 +1,103 @@
+"""Turn the database's event into the engine's immutable `Event`, and compute standings."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from standings.engine import event as engine
+from standings.engine.result import Standings
+from standings.engine.standings import compute_standings
+
+from .models import Event, Game, Round, UnplayedRound
+
+RULES_2026_FROM = date(2026, 3, 1)
+
+
+def rule_edition(event: Event) -> str:
+    """The event's FIDE rule edition; by default from its start date, as the reference does."""
+    if event.rule_edition:
+        return event.rule_edition
+    if event.start_date and event.start_date >= RULES_2026_FROM:
+        return "2026"
+    return "2024"
+
+
+def scoring(event: Event) -> engine.Scoring:
+    return engine.Scoring(
+        win=float(event.points_win),
+        draw=float(event.points_draw),
+        loss=float(event.points_loss),
+        pairing_bye=float(event.points_pairing_bye),
+        full_bye=float(event.points_full_bye),
+        half_bye=float(event.points_half_bye),
+        zero_bye=float(event.points_zero_bye),
+        forfeit_win=float(event.points_forfeit_win),
+        forfeit_loss=float(event.points_forfeit_loss),
+    )
+
+
+def engine_event(event: Event) -> engine.Event:
+    """Read the whole event in four queries and describe it for the engine."""
+    rounds = list(event.round_set.order_by("number"))
+    participants = list(event.participants.order_by("start_no"))
+    by_id = {p.id: p for p in participants}
+    cells: dict[tuple[int, int], engine.RoundEntry] = {}
+    for game in Game.objects.filter(round__event=event).select_related("round"):
+        n = game.round.number
+        white_code, black_code = (game.result[0], game.result[1]) if game.result else ("*", "*")
+        white, black = by_id[game.white_id], by_id[game.black_id]
+        cells[(white.start_no, n)] = engine.RoundEntry(n, black.start_no, "w", white_code)
+        cells[(black.start_no, n)] = engine.RoundEntry(n, white.start_no, "b", black_code)
+    for bye in UnplayedRound.objects.filter(round__event=event).select_related("round"):
+        n = bye.round.number
+        code = engine.NOT_PAIRED if bye.kind == UnplayedRound.Kind.NOT_PAIRED else bye.kind
+        cells[(by_id[bye.participant_id].start_no, n)] = engine.RoundEntry(n, None, None, code)
+
+    absent = engine.NOT_PAIRED if event.kind == Event.Kind.TEAM else engine.ZERO_BYE
+    described = []
+    for p in participants:
+        entries = tuple(
+            cells.get((p.start_no, r.number)) or engine.RoundEntry(r.number, None, None, absent)
+            for r in rounds
+        )
+        described.append(
+            engine.Participant(
+                start_no=p.start_no,
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                national_rating=p.national_rating,
+                sex=p.sex,
+                birth=p.birth,
+                entries=entries,
+            )
+        )
+    teams = tuple(
+        engine.Team(t.number, t.name, tuple(m.start_no for m in t.members.order_by("board_order")))
+        for t in event.teams.all()
+    )
+    return engine.Event(
+        name=event.name,
+        participants=tuple(described),
+        rounds=event.rounds_planned,
+        system=engine.System(event.system),
+        scoring=scoring(event),
+        start_date=event.start_date,
+        tiebreaks=tuple(event.tiebreak_list()),
+        closed_rounds=frozenset(r.number for r in rounds if r.state == Round.State.CLOSED),
+        teams=teams,
+        lots_seed=event.lots_seed,
+        shared_places=event.shared_places,
+    )
+
+
+def event_standings(event: Event, through_round: int | None = None) -> Standings:
+    """Current standings of a stored event (one engine run)."""
+    return compute_standings(
+        engine_event(event),
+        event.tiebreak_list(),
+        rules=rule_edition(event),
+        through_round=through_round,
+    )
