@@ -26,7 +26,8 @@ class System(str, Enum):
 PLAYED_CODES = frozenset("1=0WDL")  # over the board (W/D/L: played, unrated)
 FORFEIT_WIN, FORFEIT_LOSS = "+", "-"
 HALF_BYE, FULL_BYE, PAIRING_BYE, ZERO_BYE = "H", "F", "U", "Z"
-NOT_PAIRED = " "  # free round of an odd round robin, or not in the line-up
+NOT_PAIRED = "-"  # with opponent None ("0000 - -"): the free round of an odd round robin
+NOT_IN_LINEUP = " "  # blank TRF cell in a team event: the player sat this round out
 PENDING = "*"  # paired, result not entered yet (never written to TRF)
 
 

@@ -53,7 +53,7 @@ def engine_event(event: Event) -> engine.Event:
         code = engine.NOT_PAIRED if bye.kind == UnplayedRound.Kind.NOT_PAIRED else bye.kind
         cells[(by_id[bye.participant_id].start_no, n)] = engine.RoundEntry(n, None, None, code)
 
-    absent = engine.NOT_PAIRED if event.kind == Event.Kind.TEAM else engine.ZERO_BYE
+    absent = engine.NOT_IN_LINEUP if event.kind == Event.Kind.TEAM else engine.ZERO_BYE
     described = []
     for p in participants:
         entries = tuple(
