@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "template_partials",
     "standings.events",
     "standings.live",
+    "standings.arbiter",
     "standings.web",
 ]
 
