@@ -96,3 +96,30 @@ def pytest_sessionfinish(session, exitstatus):
     if skipped and session.exitstatus == 0:
         reporter.write_line(f"FORBID_SKIPS: {len(skipped)} test(s) skipped", red=True)
         session.exitstatus = 1
+
+
+@pytest.fixture
+def server_database():
+    """A fresh, migrated database for server subprocesses (SQLite file or PostgreSQL)."""
+    from tests.servers import ServerDatabase
+
+    database = ServerDatabase().create()
+    yield database
+    database.drop()
+
+
+@pytest.fixture
+def asgi_servers(server_database):
+    """Start uvicorn processes on the test's server database: start(redis_url=None)."""
+    from tests.servers import AsgiServer
+
+    started = []
+
+    def start(redis_url: str | None = None, **extra_env) -> AsgiServer:
+        server = AsgiServer(server_database, redis_url, extra_env).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
