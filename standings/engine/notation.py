@@ -1,0 +1,61 @@
+"""Tie-break specs in the reference program's notation: NAME[:BASIS][/MODIFIER...]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class SpecError(ValueError):
+    """A tie-break spec that the engine does not know."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    name: str  # e.g. "BH"
+    basis: str = ""  # "GP" / "MP" for team events
+    cut_low: int = 0  # least significant values removed (C1/C2, M1/M2)
+    cut_high: int = 0  # most significant values removed (M1/M2)
+    limit_shift: float = 0.0  # Koya limit change in half points (L+1 / L-1)
+    unrated_as: int | None = None  # /U1400
+
+    @property
+    def text(self) -> str:
+        return format_spec(self)
+
+
+def parse_spec(text: str) -> Spec:
+    """Read one spec, case-insensitive; raise SpecError when it is malformed."""
+    parts = text.strip().upper().split("/")
+    head, mods = parts[0], parts[1:]
+    name, _, basis = head.partition(":")
+    if not name or (basis and basis not in ("GP", "MP")):
+        raise SpecError(f"unknown tie-break: {text!r}")
+    cut_low = cut_high = 0
+    limit = 0.0
+    unrated: int | None = None
+    for mod in mods:
+        if mod in ("C1", "C2"):
+            cut_low = int(mod[1])
+        elif mod in ("M1", "M2"):
+            cut_low = cut_high = int(mod[1])
+        elif mod in ("L+1", "L-1"):
+            limit = 0.5 if mod == "L+1" else -0.5
+        elif mod.startswith("U") and mod[1:].isdigit():
+            unrated = int(mod[1:])
+        else:
+            raise SpecError(f"unknown modifier {mod!r} in tie-break {text!r}")
+    return Spec(name, basis, cut_low, cut_high, limit, unrated)
+
+
+def format_spec(spec: Spec) -> str:
+    """Write a spec back in canonical upper-case notation."""
+    out = spec.name + (f":{spec.basis}" if spec.basis else "")
+    if spec.cut_high:
+        out += f"/M{spec.cut_high}"
+    elif spec.cut_low:
+        out += f"/C{spec.cut_low}"
+    if spec.limit_shift:
+        out += "/L+1" if spec.limit_shift > 0 else "/L-1"
+    if spec.unrated_as is not None:
+        out += f"/U{spec.unrated_as}"
+    return out
