@@ -11,7 +11,7 @@ from datetime import date
 from enum import Enum
 
 
-class System(str, Enum):
+class System(str, Enum):  # noqa: UP042 (str() of members must stay the plain value)
     SWISS = "swiss"
     ROUND_ROBIN = "rr"
     DOUBLE_ROUND_ROBIN = "drr"

@@ -25,6 +25,7 @@ class Row:
     provisional: tuple[bool, ...]  # same length as values
     rank_provisional: bool
     explanations: tuple[tuple[Contribution, ...], ...]  # same length as values
+    lot: int | None = None  # lot drawn from Standings.lots_seed (None with shared places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,7 @@ class Standings:
     tiebreaks: tuple[str, ...]  # the specs, "PTS" first
     rows: tuple[Row, ...]  # in rank order
     lots_seed: int = 0
+    fide_types: tuple[str, ...] = ()  # FIDE Type (A, B, C, D, ...) of each tie-break
 
     def to_json(self) -> dict:
         """The shape of the `tiebreaks` command and of standings.json."""

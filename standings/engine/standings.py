@@ -1,11 +1,17 @@
-"""Entry point of the engine. PLACEHOLDER: ranks by points only until the catalogue lands."""
+"""Entry point of the engine: an event and a tie-break list in, ranked standings out."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .event import PENDING, Event
-from .result import Row, Standings
+from .catalogue import Evaluation, TieBreak, lookup
+from .certainty import provisional_flags, rank_provisional
+from .crosstable import Crosstable
+from .editions import choose_edition
+from .event import Event
+from .notation import Spec
+from .ranking import final_order, lot_numbers, refine
+from .result import Contribution, Row, Standings
 
 
 def compute_standings(
@@ -15,22 +21,110 @@ def compute_standings(
     rules: str | None = None,
     through_round: int | None = None,
 ) -> Standings:
-    """Standings of `event` after `through_round` (default: last round with entries)."""
-    last = through_round or max((len(p.entries) for p in event.participants), default=0)
-    specs = ("PTS", *[s for s in (tiebreaks or event.tiebreaks) if s.upper() != "PTS"])
-    points = {
-        p.start_no: sum(
-            event.scoring.points(e.code) for e in p.entries[:last] if e.code != PENDING
+    """Standings of `event` after `through_round` (default: last round with entries).
+
+    `tiebreaks` defaults to the event's list; PTS always comes first. Raises
+    SpecError (a ValueError) for an unknown tie-break and ValueError for a round
+    out of range or an unknown rules edition.
+    """
+    played = max((len(p.entries) for p in event.participants), default=0)
+    last = played if through_round is None else through_round
+    if not 0 <= last <= max(event.rounds, played):
+        raise ValueError(f"round {last} out of range (the event has {event.rounds} rounds)")
+    texts = [t for t in (tiebreaks if tiebreaks is not None else event.tiebreaks)]
+    chosen = [lookup(t) for t in texts]
+    chosen = [lookup("PTS")] + [(s, e) for s, e in chosen if e.acronym != "PTS" or s.basis]
+    edition = choose_edition(event.start_date, rules)
+    table = Crosstable(event, last, edition)
+
+    columns, explainers = _evaluate(table, chosen)
+    open_rounds = any(r not in event.closed_rounds for r in range(1, last + 1))
+    flags = provisional_flags(table, [e for _, e in chosen], open_rounds)
+
+    lots = lot_numbers(table.start_nos, event.lots_seed)
+    start_no = table.start_nos
+    tie_order = (lambda i: start_no[i]) if event.shared_places else (lambda i: lots[start_no[i]])
+    order = final_order(columns.groups, event.shared_places, tie_order)
+    unsure = rank_provisional(order, columns.values, flags)
+
+    rows = tuple(
+        Row(
+            rank=rank,
+            start_no=start_no[i],
+            name=event.participants[i].name,
+            values=tuple(_plain(col[i]) for col in columns.values),
+            provisional=tuple(f[i] for f in flags),
+            rank_provisional=unsure[i],
+            explanations=Explanations(explainers, i),
+            lot=None if event.shared_places else lots[start_no[i]],
         )
-        for p in event.participants
-    }
-    order = sorted(event.participants, key=lambda p: (-points[p.start_no], p.start_no))
-    rows = []
-    for i, p in enumerate(order):
-        rank = i + 1
-        if i and points[order[i - 1].start_no] == points[p.start_no]:
-            rank = rows[-1].rank
-        n = len(specs)
-        rows.append(Row(rank, p.start_no, p.name, (points[p.start_no],) + (None,) * (n - 1),
-                        (False,) * n, False, ((),) * n))
-    return Standings(rules or "2024", last, specs, tuple(rows), event.lots_seed)
+        for rank, i in order
+    )
+    return Standings(
+        rules=edition,
+        round=last,
+        tiebreaks=tuple(s.text for s, _ in chosen),
+        rows=rows,
+        lots_seed=event.lots_seed,
+        fide_types=tuple(e.fide_type for _, e in chosen),
+    )
+
+
+class _Columns:
+    def __init__(self, values: list[Sequence], groups: list[list[int]]) -> None:
+        self.values = values
+        self.groups = groups
+
+
+def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
+    """Values column by column, refining the tied groups as the list goes on."""
+    groups = [sorted(range(table.size), key=lambda i: table.start_nos[i])] if table.size else []
+    values: list[Sequence] = []
+    explainers = []
+    for spec, entry in chosen:
+        if entry.sub_rank:
+            evaluation: Evaluation = entry.evaluate(table, spec, groups)
+        else:
+            evaluation = entry.evaluate(table, spec)
+        values.append(evaluation.values)
+        explainers.append(evaluation.explain)
+        groups = refine(groups, evaluation.values, entry.higher_is_better)
+    return _Columns(values, groups), explainers
+
+
+def _plain(value):
+    # Whole numbers of counting tie-breaks stay ints; scores stay floats as computed.
+    return value
+
+
+class Explanations(Sequence):
+    """A row's contributions per value, worked out the first time they are read."""
+
+    __slots__ = ("_explainers", "_index", "_cache")
+
+    def __init__(self, explainers, index: int) -> None:
+        self._explainers = explainers
+        self._index = index
+        self._cache: tuple[tuple[Contribution, ...], ...] | None = None
+
+    def _all(self) -> tuple[tuple[Contribution, ...], ...]:
+        if self._cache is None:
+            self._cache = tuple(explain(self._index) for explain in self._explainers)
+        return self._cache
+
+    def __getitem__(self, k):
+        return self._all()[k]
+
+    def __len__(self) -> int:
+        return len(self._explainers)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Explanations):
+            return self._all() == other._all()
+        return self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())

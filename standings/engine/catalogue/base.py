@@ -1,0 +1,67 @@
+"""What every catalogue entry is: a small unit that knows its article and type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..crosstable import Crosstable
+from ..notation import Spec, SpecError
+from ..result import Contribution
+
+Value = float | int | None
+Explain = Callable[[int], tuple[Contribution, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The values of one tie-break for every participant, by crosstable index."""
+
+    values: Sequence[Value]
+    explain: Explain  # contributions of participant i, computed on demand
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """A catalogue entry.
+
+    `fide_type` is a combination of A, B, C, D (Art. 4.3); `modifiers` lists the
+    modifier kinds the entry accepts: "cut" (C1, C2), "median" (M1, M2),
+    "limit" (L+1, L-1), "unrated" (/U1400).
+    """
+
+    acronym: str
+    name: str
+    article: str
+    fide_type: str
+    higher_is_better: bool
+    evaluate: Callable[[Crosstable, Spec], Evaluation]
+    modifiers: frozenset[str] = field(default_factory=frozenset)
+    sub_rank: bool = False  # value is a place inside a tied group (DE)
+    parameters: tuple[str, ...] = ()
+
+    @property
+    def provisional_while_open(self) -> bool:
+        """Depends on opponents' results, so open rounds make it provisional."""
+        return "C" in self.fide_type
+
+    def check(self, spec: Spec) -> None:
+        """Refuse modifiers this tie-break does not take."""
+        wanted = set()
+        if spec.cut_high:
+            wanted.add("median")
+        elif spec.cut_low:
+            wanted.add("cut")
+        if spec.limit_shift:
+            wanted.add("limit")
+        if spec.unrated_as is not None:
+            wanted.add("unrated")
+        if spec.basis:
+            wanted.add("basis")
+        refused = wanted - self.modifiers
+        if refused:
+            raise SpecError(f"{spec.text}: {self.acronym} takes no {', '.join(sorted(refused))}")
+
+
+def no_explanation(i: int) -> tuple[Contribution, ...]:
+    return ()

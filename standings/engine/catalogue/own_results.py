@@ -1,0 +1,121 @@
+"""Type B tie-breaks computed from the participant's own record (Art. 4, 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..crosstable import WON_CODES, Crosstable
+from ..event import PENDING
+from ..modifiers import Addend, apply_cuts
+from ..notation import Spec
+from ..result import Contribution
+from .base import Evaluation, TieBreak
+
+
+def points(table: Crosstable, spec: Spec) -> Evaluation:
+    """PTS: the score, every round as awarded; a pending game has scored nothing yet."""
+
+    def explain(i: int) -> tuple[Contribution, ...]:
+        return tuple(
+            Contribution(
+                r + 1,
+                _opponent(table, i, r),
+                table.points[i][r],
+                "pending" if table.codes[i][r] == PENDING else "",
+            )
+            for r in range(table.rounds)
+        )
+
+    return Evaluation(list(table.scores), explain)
+
+
+def _round_counter(test: Callable[[Crosstable, int, int], bool]):
+    """An evaluator counting the rounds that pass `test`, each explained as +1."""
+
+    def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
+        rng = range(table.rounds)
+        values = [sum(1 for r in rng if test(table, i, r)) for i in range(table.size)]
+
+        def explain(i: int) -> tuple[Contribution, ...]:
+            return tuple(
+                Contribution(r + 1, _opponent(table, i, r), 1) for r in rng if test(table, i, r)
+            )
+
+        return Evaluation(values, explain)
+
+    return evaluate
+
+
+def _win(t: Crosstable, i: int, r: int) -> bool:
+    # As many points as a win, with or without playing (Art. 7.1).
+    return t.codes[i][r] != PENDING and t.points[i][r] == t.win
+
+
+def _won(t: Crosstable, i: int, r: int) -> bool:
+    return t.codes[i][r] in WON_CODES and t.opponents[i][r] >= 0
+
+
+def _black_game(t: Crosstable, i: int, r: int) -> bool:
+    return t.black[i][r] and t.at_the_board(i, r)
+
+
+def _won_with_black(t: Crosstable, i: int, r: int) -> bool:
+    return t.black[i][r] and _won(t, i, r)
+
+
+def _elected(t: Crosstable, i: int, r: int) -> bool:
+    # Played, or won without playing; requested byes, forfeit losses and absences are not.
+    return t.at_the_board(i, r) or _win(t, i, r)
+
+
+def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
+    """PS: the sum of the running scores; a cut drops the earliest running totals."""
+    values: list[float] = []
+    kept_of: list[tuple[list[Addend], list]] = []
+    for i in range(table.size):
+        running = 0.0
+        addends = []
+        for r in range(table.rounds):
+            running += table.points[i][r]
+            addends.append(Addend(r + 1, None, r, running))
+        kept, cuts = apply_cuts(addends, spec.cut_low, 0, table.rounds, unplayed_exception=False)
+        values.append(sum(a.amount for a in kept))
+        kept_of.append((addends, cuts))
+
+    def explain(i: int) -> tuple[Contribution, ...]:
+        addends, cuts = kept_of[i]
+        cut_rounds = {c.addend.round: "cut: first running total (Art. 14.1.1 c)" for c in cuts}
+        return tuple(
+            Contribution(
+                a.round,
+                None,
+                a.amount,
+                cut_rounds.get(a.round, "running score"),
+                a.round in cut_rounds,
+            )
+            for a in addends
+        )
+
+    return Evaluation(values, explain)
+
+
+def _opponent(table: Crosstable, i: int, r: int) -> int | None:
+    o = table.opponents[i][r]
+    return table.start_nos[o] if o >= 0 else None
+
+
+ENTRIES = (
+    TieBreak("PTS", "Points", "4", "B", True, points),
+    TieBreak("WIN", "Number of wins", "7.1", "B", True, _round_counter(_win)),
+    TieBreak("WON", "Number of games won", "7.2", "B", True, _round_counter(_won)),
+    TieBreak(
+        "BPG", "Number of games played with black", "7.3", "B", True, _round_counter(_black_game)
+    ),
+    TieBreak(
+        "BWG", "Number of games won with black", "7.4", "B", True, _round_counter(_won_with_black)
+    ),
+    TieBreak(
+        "PS", "Sum of progressive scores", "7.5", "B", True, progressive_scores, frozenset({"cut"})
+    ),
+    TieBreak("GE", "Games one elected to play", "7.6", "B", True, _round_counter(_elected)),
+)

@@ -1,0 +1,112 @@
+"""The event flattened into per-round arrays that every tie-break reads.
+
+Built once per computation; tie-breaks share its lazily computed intermediate
+results (scores, adjusted scores, Buchholz addends) through `memo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .event import (
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    FULL_BYE,
+    PAIRING_BYE,
+    PENDING,
+    PLAYED_CODES,
+    Event,
+)
+
+WON_CODES = frozenset("1W")
+RATING_POINTS = {"1": 1.0, "W": 1.0, "=": 0.5, "D": 0.5, "0": 0.0, "L": 0.0}
+# Unplayed rounds in which the participant was available to play (Art. 16.1.2).
+AVAILABLE_UNPLAYED = frozenset((FORFEIT_WIN, FULL_BYE, PAIRING_BYE))
+
+
+class Crosstable:
+    """Rounds 1..`rounds` of every participant, indexed by position in the event."""
+
+    def __init__(self, event: Event, rounds: int, edition: str) -> None:
+        self.event = event
+        self.rounds = rounds
+        self.edition = edition
+        self.predetermined = event.system.predetermined
+        self.scoring = event.scoring
+        self.win = event.scoring.win
+        self.draw = event.scoring.draw
+        # The final round of the event is in view: Fore Buchholz applies (Art. 8.3).
+        self.final_round_in_view = rounds >= event.rounds > 0
+        parts = event.participants
+        self.size = len(parts)
+        self.start_nos = [p.start_no for p in parts]
+        index = {p.start_no: i for i, p in enumerate(parts)}
+        self.index = index
+        self.ratings = [p.rating or None for p in parts]
+        points_of = self.scoring.points
+        self.codes: list[list[str]] = []
+        self.opponents: list[list[int]] = []  # -1: no opponent
+        self.points: list[list[float]] = []
+        self.black: list[list[bool]] = []
+        for p in parts:
+            codes, opps, pts, black = [], [], [], []
+            for r in range(1, rounds + 1):
+                e = p.entry(r)
+                if e is None:  # round not entered for this participant: absent
+                    codes.append(" ")
+                    opps.append(-1)
+                    pts.append(0.0)
+                    black.append(False)
+                    continue
+                opp = index.get(e.opponent, -1) if e.opponent is not None else -1
+                codes.append(e.code)
+                opps.append(opp)
+                pts.append(0.0 if e.code == PENDING else points_of(e.code))
+                black.append(e.color == "b")
+            self.codes.append(codes)
+            self.opponents.append(opps)
+            self.points.append(pts)
+            self.black.append(black)
+        self.scores = [sum(pts) for pts in self.points]
+        self.memo: dict[Any, Any] = {}
+
+    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """Compute once per crosstable whatever several tie-breaks share."""
+        try:
+            return self.memo[key]
+        except KeyError:
+            value = self.memo[key] = compute()
+            return value
+
+    def over_the_board(self, i: int, r: int) -> bool:
+        """A finished game played over the board in round r (0-based)."""
+        return self.codes[i][r] in PLAYED_CODES and self.opponents[i][r] >= 0
+
+    def at_the_board(self, i: int, r: int) -> bool:
+        """Over the board, finished or still in progress."""
+        code = self.codes[i][r]
+        return (code in PLAYED_CODES or code == PENDING) and self.opponents[i][r] >= 0
+
+    def counts_as_game(self, i: int, r: int) -> bool:
+        """A game against a real opponent for opponent-based values (Art. 15.2, 16)."""
+        if self.opponents[i][r] < 0:
+            return False
+        return self.predetermined or self.at_the_board(i, r)
+
+    def voluntarily_unplayed(self, i: int, r: int) -> bool:
+        """Forfeit loss, requested bye or absence: the rounds Art. 16.5 singles out."""
+        code = self.codes[i][r]
+        if code in PLAYED_CODES or code == PENDING:
+            return self.opponents[i][r] < 0
+        return code not in AVAILABLE_UNPLAYED
+
+    def is_forfeit(self, i: int, r: int) -> bool:
+        return self.codes[i][r] in (FORFEIT_WIN, FORFEIT_LOSS) and self.opponents[i][r] >= 0
+
+    def last_paired_round(self, i: int) -> int:
+        """1-based last round with an opponent or a pairing-allocated bye; 0 if never."""
+        for r in range(self.rounds - 1, -1, -1):
+            if self.opponents[i][r] >= 0 or self.codes[i][r] == PAIRING_BYE:
+                return r + 1
+        return 0
