@@ -1,9 +1,11 @@
-"""`python manage.py tiebreaks FILE.trf`: standings and tie-breaks of a TRF file."""
+"""`python manage.py tiebreaks FILE.trf`: standings and tie-breaks of a TRF file.
+
+Errors are CommandErrors, which Django prints as one line on stderr with exit status 1.
+"""
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -29,14 +31,6 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, help="standings after this round")
         parser.add_argument("--rules", choices=("2024", "2026"), help="rules edition")
         parser.add_argument("--format", choices=("json", "text"), default="json")
-
-    def execute(self, *args, **options):
-        # One clear line on stderr and a non-zero exit, never a traceback.
-        try:
-            return super().execute(*args, **options)
-        except CommandError as error:
-            sys.stderr.write(f"tiebreaks: {error}\n")
-            sys.exit(2)
 
     def handle(self, *args, **options) -> None:
         from standings.engine.trf import TrfError, read_trf_bytes
