@@ -44,7 +44,7 @@ class Crosstable:
         index = {p.start_no: i for i, p in enumerate(parts)}
         self.index = index
         self.ratings = [p.rating or None for p in parts]
-        points_of = self.scoring.points
+        points_of = {c: self.scoring.points(c) for c in "1=0WDL+-HFUZ "}.get
         self.codes: list[list[str]] = []
         self.opponents: list[list[int]] = []  # -1: no opponent
         self.points: list[list[float]] = []
@@ -62,13 +62,18 @@ class Crosstable:
                 opp = index.get(e.opponent, -1) if e.opponent is not None else -1
                 codes.append(e.code)
                 opps.append(opp)
-                pts.append(0.0 if e.code == PENDING else points_of(e.code))
+                pts.append(points_of(e.code, 0.0))
                 black.append(e.color == "b")
             self.codes.append(codes)
             self.opponents.append(opps)
             self.points.append(pts)
             self.black.append(black)
         self.scores = [sum(pts) for pts in self.points]
+        # Per round flags read in the inner loops of the opponent-based tie-breaks.
+        self.as_game = [
+            [self._counts_as_game(i, r) for r in range(rounds)] for i in range(self.size)
+        ]
+        self.otb = [[self._over_the_board(i, r) for r in range(rounds)] for i in range(self.size)]
         self.memo: dict[Any, Any] = {}
 
     def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
@@ -81,6 +86,9 @@ class Crosstable:
 
     def over_the_board(self, i: int, r: int) -> bool:
         """A finished game played over the board in round r (0-based)."""
+        return self.otb[i][r]
+
+    def _over_the_board(self, i: int, r: int) -> bool:
         return self.codes[i][r] in PLAYED_CODES and self.opponents[i][r] >= 0
 
     def at_the_board(self, i: int, r: int) -> bool:
@@ -90,6 +98,9 @@ class Crosstable:
 
     def counts_as_game(self, i: int, r: int) -> bool:
         """A game against a real opponent for opponent-based values (Art. 15.2, 16)."""
+        return self.as_game[i][r]
+
+    def _counts_as_game(self, i: int, r: int) -> bool:
         if self.opponents[i][r] < 0:
             return False
         return self.predetermined or self.at_the_board(i, r)

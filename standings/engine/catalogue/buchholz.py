@@ -32,9 +32,10 @@ def _opponent_addends(table: Crosstable, fore: bool, weighted: bool) -> list[lis
         row: list[Addend] = []
         opps = table.opponents[i]
         pts = table.points[i]
+        games = table.as_game[i]
         for r in range(table.rounds):
             o = opps[r]
-            as_game = table.counts_as_game(i, r) or (view.fore and r == last and o >= 0)
+            as_game = games[r] or (view.fore and r == last and o >= 0)
             if as_game:
                 score = view.adjusted[o]
                 note = FORE_NOTE if view.fore and r == last else ""

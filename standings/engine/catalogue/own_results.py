@@ -70,20 +70,28 @@ def _elected(t: Crosstable, i: int, r: int) -> bool:
 
 def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
     """PS: the sum of the running scores; a cut drops the earliest running totals."""
-    values: list[float] = []
-    kept_of: list[tuple[list[Addend], list]] = []
-    for i in range(table.size):
-        running = 0.0
+
+    def running(i: int) -> tuple[list[Addend], list]:
+        total = 0.0
         addends = []
         for r in range(table.rounds):
-            running += table.points[i][r]
-            addends.append(Addend(r + 1, None, r, running))
+            total += table.points[i][r]
+            addends.append(Addend(r + 1, None, r, total))
         kept, cuts = apply_cuts(addends, spec.cut_low, 0, table.rounds, unplayed_exception=False)
-        values.append(sum(a.amount for a in kept))
-        kept_of.append((addends, cuts))
+        return addends, cuts
+
+    dropped = min(spec.cut_low, table.rounds)
+    values: list[float] = []
+    for pts in table.points:
+        subtotal = total = 0.0
+        for r, p in enumerate(pts):
+            subtotal += p
+            if r >= dropped:
+                total += subtotal
+        values.append(total)
 
     def explain(i: int) -> tuple[Contribution, ...]:
-        addends, cuts = kept_of[i]
+        addends, cuts = running(i)
         cut_rounds = {c.addend.round: "cut: first running total (Art. 14.1.1 c)" for c in cuts}
         return tuple(
             Contribution(
