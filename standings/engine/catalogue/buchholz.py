@@ -93,7 +93,7 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
     for i in range(table.size):
         met = [bh[table.opponents[i][r]] for r in range(table.rounds) if table.over_the_board(i, r)]
         values.append(
-            round_half_up(Fraction(sum(Fraction(x) for x in met), len(met)), "0.01")
+            round_half_up(Fraction(sum(met)) / len(met), "0.01")  # halves: exact float sum
             if met
             else None
         )
