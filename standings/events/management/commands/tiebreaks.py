@@ -6,6 +6,7 @@ Errors are CommandErrors, which Django prints as one line on stderr with exit st
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -44,6 +45,9 @@ class Command(BaseCommand):
             line = getattr(error, "line", None)
             where = f" line {line}" if line else ""
             raise CommandError(f"{path}{where}: {error}") from None
+        if not event.closed_rounds:
+            # A TRF file records results already decided: its rounds count as closed.
+            event = replace(event, closed_rounds=frozenset(range(1, event.rounds + 1)))
         specs = options["tiebreaks"] or list(event.tiebreaks) or list(default_tiebreaks(event))
         last = options["round"]
         if last is not None and not 1 <= last <= event.rounds:
