@@ -1,34 +1,194 @@
-"""PLACEHOLDER (owned by the web work): render the live fragments once and cache them.
+"""Render the public pages and live fragments of an event once per change, and cache them.
 
-Contract used by the live push:
-- publish(event_id) -> str: recompute standings once, render every live fragment
-  once (htmx out-of-band swaps), store them in the cache, return the HTML.
+Contract with the live push:
+- publish(event_id) -> str: recompute the standings once, render every live
+  fragment once (htmx out-of-band swaps), store them and the page state in the
+  cache, and return the fragments' HTML.
 - cached_fragments(slug) -> str | None: the last published HTML, no database access.
+
+Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
+- `version` pointer: the event's current version. Written by publish(); it lives
+  VERSION_TTL seconds, after which one view re-reads Event.version (one indexed
+  query), so a write that bypassed publish() (a shell, another process without a
+  shared cache) shows within seconds.
+- `state` per version: the engine's output and pairings as plain data (EventState).
+- `page` per version and page: the rendered HTML, filled by publish() for the hot
+  pages and by the first view of the others.
 """
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable
+
 from django.core.cache import cache
+from django.db.models import Count, Q
+from django.template.loader import render_to_string
+
+from standings.events.models import Event, Round
+
+from .state import EventState, build_state
+
+LAYOUT = "1"  # bump when templates change: old renders in a shared cache stop being used
+VERSION_TTL = 5
+STATE_TTL = 6 * 3600
+INDEX_TTL = 5
+BUILD_LOCK_TTL = 30
+BUILD_WAIT = 5.0
 
 
-def _key(slug: str) -> str:
-    return f"standings:fragments:{slug}"
+def _key(slug: str, *parts: object) -> str:
+    return ":".join(["web", LAYOUT, slug, *map(str, parts)])
+
+
+INDEX_KEY = "web:" + LAYOUT + ":index"
+
+
+# --- the contract with the live push -------------------------------------------------
 
 
 def publish(event_id: int) -> str:
-    from standings.events.models import Event
-    from standings.events.snapshot import event_standings
-
+    """Recompute once, render the live fragments and hot pages once, cache them, return HTML."""
     event = Event.objects.get(pk=event_id)
-    standings = event_standings(event)
-    html = "".join(
-        f'<tr><td>{row.rank}</td><td>{row.name}</td><td>{row.values[0]}</td></tr>'
-        for row in standings.rows
-    )
-    html = f'<tbody id="standings-body" hx-swap-oob="true">{html}</tbody>'
-    cache.set(_key(event.slug), html, None)
+    state = build_state(event)
+    _store_state(state)
+    html = fragments(state)
+    cache.set(_key(state.slug, "fragments"), html, None)
+    hot = ["standings", "screen", "json"]
+    if state.current_round:
+        hot.append(f"round-{state.current_round.number}")
+    for name in hot:
+        _render_page(state, name)
+    cache.delete(INDEX_KEY)
     return html
 
 
 def cached_fragments(slug: str) -> str | None:
-    return cache.get(_key(slug))
+    return cache.get(_key(slug, "fragments"))
+
+
+def fragments(state: EventState) -> str:
+    """Every live fragment as out-of-band swaps, each with the id it has on its page."""
+    context = {"state": state, "oob": True, "round": state.current_round}
+    return "".join(
+        render_to_string(name, context)
+        for name in (
+            "web/parts.html#last-update",
+            "web/standings.html#standings-table",
+            "web/round.html#round-games",
+            "web/screen.html#screen-standings",
+            "web/screen.html#screen-pairings",
+        )
+    )
+
+
+# --- what the page views read -----------------------------------------------------
+
+
+def current_state(slug: str) -> EventState | None:
+    """The event's state at its current version, from the cache; built once on a miss."""
+    version = cache.get(_key(slug, "version"))
+    if version is None:
+        version = Event.objects.filter(slug=slug).values_list("version", flat=True).first()
+        if version is None:
+            return None
+        cache.set(_key(slug, "version"), version, VERSION_TTL)
+    state = cache.get(_key(slug, version, "state"))
+    if state is None:
+        state = _build_once(slug, version)
+    return state
+
+
+def page(state: EventState, name: str) -> str:
+    """A rendered page of this version: "standings", "round-3", "player-12", "screen", "json"."""
+    html = cache.get(_key(state.slug, state.version, "page", name))
+    if html is None:
+        html = _render_page(state, name)
+    return html
+
+
+def etag(state: EventState, name: str) -> str:
+    return f'"{LAYOUT}-{state.event_id}-{state.version}-{name}"'
+
+
+def index_page() -> str:
+    """The list of events, live ones first; replaced on every publish and after INDEX_TTL."""
+    html = cache.get(INDEX_KEY)
+    if html is None:
+        open_rounds = Count("round_set", filter=~Q(round_set__state=Round.State.CLOSED))
+        events = list(Event.objects.annotate(open_rounds=open_rounds))
+        live = [e for e in events if e.open_rounds]
+        others = [e for e in events if not e.open_rounds]
+        html = render_to_string("web/index.html", {"live": live, "others": others})
+        cache.set(INDEX_KEY, html, INDEX_TTL)
+    return html
+
+
+# --- internals ------------------------------------------------------------------------
+
+
+def _store_state(state: EventState) -> None:
+    cache.set(_key(state.slug, state.version, "state"), state, STATE_TTL)
+    pointer = _key(state.slug, "version")
+    known = cache.get(pointer)
+    if known is None or known <= state.version:  # never step back to an older publish
+        cache.set(pointer, state.version, VERSION_TTL)
+
+
+def _build_once(slug: str, version: int) -> EventState | None:
+    """On a miss one caller builds while the others wait for its result (no stampede)."""
+    lock = _key(slug, version, "building")
+    if not cache.add(lock, 1, BUILD_LOCK_TTL):
+        deadline = time.monotonic() + BUILD_WAIT
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            state = cache.get(_key(slug, version, "state"))
+            if state is not None:
+                return state
+    try:
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            return None
+        state = build_state(event)
+        _store_state(state)
+        return state
+    finally:
+        cache.delete(lock)
+
+
+def _render_page(state: EventState, name: str) -> str:
+    html = _RENDERERS[name.split("-")[0]](state, name)
+    cache.set(_key(state.slug, state.version, "page", name), html, STATE_TTL)
+    return html
+
+
+def _template(template: str, **extra) -> Callable[[EventState, str], str]:
+    def render(state: EventState, name: str) -> str:
+        context = {"state": state, "oob": False, "page": name.partition("-")[0], **extra}
+        number = name.partition("-")[2]
+        if name.startswith("round"):
+            context["round"] = state.round(int(number))
+        elif name.startswith("player"):
+            start_no = int(number)
+            context["person"] = state.people[start_no]
+            context["line"] = state.line(start_no)
+            context["record"] = state.records[start_no]
+            context["explained"] = state.explained(start_no)
+        return render_to_string(template, context)
+
+    return render
+
+
+def _json(state: EventState, name: str) -> str:
+    return json.dumps(state.standings.to_json(), ensure_ascii=False)
+
+
+_RENDERERS: dict[str, Callable[[EventState, str], str]] = {
+    "standings": _template("web/standings.html"),
+    "round": _template("web/round.html"),
+    "crosstable": _template("web/crosstable.html"),
+    "player": _template("web/player.html"),
+    "screen": _template("web/screen.html"),
+    "json": _json,
+}

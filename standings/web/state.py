@@ -1,0 +1,335 @@
+"""Everything the public pages of one event show, read and computed once per event version.
+
+`build_state` runs the engine (current standings and those after the previous
+round) and reads pairings, so that views and the live push only render. The
+result is plain, picklable data: it is what the cache holds between changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.db.models import Max
+
+from standings.engine import event as engine
+from standings.engine.result import Contribution, Row, Standings
+from standings.events.models import Event, Game, Round, UnplayedRound
+from standings.events.snapshot import engine_event, event_standings
+
+from .labels import Column, columns
+
+RESULT_SHOWN = {  # a game's result as shown on boards, keyed by the stored TRF pair
+    "10": "1–0",
+    "==": "½–½",
+    "01": "0–1",
+    "+-": "+ / −",
+    "-+": "− / +",
+    "--": "− / −",
+    "00": "0–0",
+    "WL": "1–0",
+    "DD": "½–½",
+    "LW": "0–1",
+}
+OWN_RESULT = {  # one participant's round, from the TRF code, with a longer title
+    "1": ("1", "win"),
+    "W": ("1", "win (unrated)"),
+    "=": ("½", "draw"),
+    "D": ("½", "draw (unrated)"),
+    "0": ("0", "loss"),
+    "L": ("0", "loss (unrated)"),
+    "+": ("+", "win by forfeit"),
+    "-": ("−", "loss by forfeit"),
+    engine.PENDING: ("…", "result not entered yet"),
+}
+UNPLAYED = {
+    engine.HALF_BYE: ("½", "half-point bye"),
+    engine.FULL_BYE: ("1", "full-point bye"),
+    engine.PAIRING_BYE: ("1", "pairing-allocated bye"),
+    engine.ZERO_BYE: ("0", "absent (zero-point bye)"),
+    engine.NOT_PAIRED: ("–", "not paired"),
+    engine.NOT_IN_LINEUP: ("–", "not in the line-up"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    start_no: int
+    name: str
+    title: str = ""
+    federation: str = ""
+    rating: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    number: int
+    white: Person
+    black: Person
+    result: str  # stored code pair, "" while pending
+    shown: str  # "1–0", or "" while pending
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    person: Person
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    state: str
+    state_label: str
+    boards: tuple[Board, ...]
+    byes: tuple[Bye, ...]
+
+    @property
+    def closed(self) -> bool:
+        return self.state == Round.State.CLOSED
+
+    @property
+    def pending(self) -> int:
+        return sum(1 for b in self.boards if not b.result)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    text: str
+    provisional: bool
+    column: Column
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One standings row as the pages show it."""
+
+    rank: int
+    rank_provisional: bool
+    person: Person
+    cells: tuple[Cell, ...]
+    movement: int | None  # places gained since the previous round; None when unknown
+
+    @property
+    def points(self) -> Cell:
+        return self.cells[0]
+
+    @property
+    def places(self) -> int:
+        return abs(self.movement or 0)
+
+    @property
+    def signature(self) -> str:
+        """Changes whenever anything shown on the row changes (the screen highlights it)."""
+        values = "|".join(f"{c.text}{'p' if c.provisional else ''}" for c in self.cells)
+        return f"{self.rank}{'p' if self.rank_provisional else ''}|{values}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One round of a player card."""
+
+    round: int
+    colour: str  # "white", "black" or ""
+    opponent: Person | None
+    opponent_rank: int | None
+    result: str
+    result_title: str
+    points_after: float
+
+    @property
+    def points_shown(self) -> str:
+        return format_value(self.points_after)
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """One tie-break value of a player card with how it is made up."""
+
+    column: Column
+    value: str
+    provisional: bool
+    contributions: tuple[tuple[Contribution, Person | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventState:
+    event_id: int
+    slug: str
+    name: str
+    location: str
+    start_date: date | None
+    end_date: date | None
+    rounds_planned: int
+    version: int
+    updated_at: datetime
+    standings: Standings  # explanations materialised: the data of standings.json
+    columns: tuple[Column, ...]
+    lines: tuple[Line, ...]
+    rounds: tuple[RoundView, ...]
+    people: dict[int, Person]
+    records: dict[int, tuple[GameLine, ...]]
+
+    @property
+    def current_round(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def provisional(self) -> bool:
+        return any(c.provisional for line in self.lines for c in line.cells)
+
+    @property
+    def secondary_columns(self) -> bool:
+        return any(not c.main for c in self.columns)
+
+    def round(self, number: int) -> RoundView | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    def line(self, start_no: int) -> Line | None:
+        return next((li for li in self.lines if li.person.start_no == start_no), None)
+
+    def explained(self, start_no: int) -> tuple[Explained, ...]:
+        row = next((r for r in self.standings.rows if r.start_no == start_no), None)
+        line = self.line(start_no)
+        if row is None or line is None:
+            return ()
+        return tuple(
+            Explained(
+                cell.column,
+                cell.text,
+                cell.provisional,
+                tuple((c, self.people.get(c.opponent)) for c in row.explanations[i]),
+            )
+            for i, cell in enumerate(line.cells)
+        )
+
+    def crosstable(self) -> list[tuple[Line, tuple[GameLine, ...]]]:
+        return [(line, self.records[line.person.start_no]) for line in self.lines]
+
+
+def format_value(value: float | int | None) -> str:
+    """2.0 -> "2", 10.5 -> "10.5", 7.25 -> "7.25"; None (no value) -> "–"."""
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:.2f}".rstrip("0")
+    return str(value)
+
+
+def build_state(event: Event) -> EventState:
+    """Read the event and run the engine: current standings, and after the previous round."""
+    standings = _materialised(event_standings(event))
+    previous = {}
+    if standings.round >= 2:
+        before = event_standings(event, through_round=standings.round - 1)
+        previous = {row.start_no: row.rank for row in before.rows}
+    described = engine_event(event)
+    people = {
+        p.start_no: Person(p.start_no, p.name, p.title, p.federation, p.rating)
+        for p in described.participants
+    }
+    cols = columns(standings.tiebreaks, standings.fide_types)
+    lines = tuple(_line(row, people[row.start_no], cols, previous) for row in standings.rows)
+    ranks = {row.start_no: row.rank for row in standings.rows}
+    records = {
+        p.start_no: _record(p, described.scoring, people, ranks) for p in described.participants
+    }
+    updated = event.audit_entries.aggregate(last=Max("at"))["last"] or event.updated_at
+    return EventState(
+        event_id=event.pk,
+        slug=event.slug,
+        name=event.name,
+        location=event.location,
+        start_date=event.start_date,
+        end_date=event.end_date,
+        rounds_planned=event.rounds_planned,
+        version=event.version,
+        updated_at=updated,
+        standings=standings,
+        columns=cols,
+        lines=lines,
+        rounds=_rounds(event, people),
+        people=people,
+        records=records,
+    )
+
+
+def _materialised(standings: Standings) -> Standings:
+    # The engine works out explanations lazily; the cache needs them as plain tuples.
+    rows = tuple(dataclasses.replace(r, explanations=tuple(r.explanations)) for r in standings.rows)
+    return dataclasses.replace(standings, rows=rows)
+
+
+def _line(row: Row, person: Person, cols: tuple[Column, ...], previous: dict[int, int]) -> Line:
+    cells = tuple(
+        Cell(format_value(v), p, c)
+        for v, p, c in zip(row.values, row.provisional, cols, strict=True)
+    )
+    before = previous.get(row.start_no)
+    return Line(
+        rank=row.rank,
+        rank_provisional=row.rank_provisional,
+        person=person,
+        cells=cells,
+        movement=None if before is None else before - row.rank,
+    )
+
+
+def _record(
+    participant: engine.Participant,
+    scoring: engine.Scoring,
+    people: dict[int, Person],
+    ranks: dict[int, int],
+) -> tuple[GameLine, ...]:
+    lines = []
+    total = 0.0
+    for entry in participant.entries:
+        if entry.opponent is None:
+            shown, title = UNPLAYED.get(entry.code, (entry.code, "unplayed"))
+        else:
+            shown, title = OWN_RESULT.get(entry.code, (entry.code, ""))
+        if entry.code != engine.PENDING:
+            total += scoring.points(entry.code)
+        opponent = people.get(entry.opponent) if entry.opponent is not None else None
+        lines.append(
+            GameLine(
+                round=entry.round,
+                colour={"w": "white", "b": "black"}.get(entry.color or "", ""),
+                opponent=opponent,
+                opponent_rank=ranks.get(entry.opponent) if entry.opponent is not None else None,
+                result=shown,
+                result_title=title,
+                points_after=total,
+            )
+        )
+    return tuple(lines)
+
+
+def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
+    boards: dict[int, list[Board]] = {}
+    games = Game.objects.filter(round__event=event).values_list(
+        "round__number", "board", "white__start_no", "black__start_no", "result"
+    )
+    for number, board, white, black, result in games.order_by("round__number", "match", "board"):
+        shown = RESULT_SHOWN.get(result, result)
+        boards.setdefault(number, []).append(
+            Board(board, people[white], people[black], result, shown)
+        )
+    byes: dict[int, list[Bye]] = {}
+    unplayed = UnplayedRound.objects.filter(round__event=event).order_by("participant__start_no")
+    for bye in unplayed.select_related("round", "participant"):
+        kind = bye.get_kind_display()
+        byes.setdefault(bye.round.number, []).append(Bye(people[bye.participant.start_no], kind))
+    return tuple(
+        RoundView(
+            number=r.number,
+            state=r.state,
+            state_label=r.get_state_display(),
+            boards=tuple(boards.get(r.number, ())),
+            byes=tuple(byes.get(r.number, ())),
+        )
+        for r in event.round_set.order_by("number")
+    )

@@ -1,0 +1,86 @@
+/* Live pages: connection indicator, local update time, brief highlight of changed rows,
+   and a refetch of pages whose content the push does not carry (they hold [data-refresh]). */
+(function () {
+  "use strict";
+
+  // Reconnect quickly after a short drop, back off to 30 s at most, with jitter.
+  if (window.htmx) {
+    htmx.config.wsReconnectDelay = function (retry) {
+      var cap = Math.min(30000, 500 * Math.pow(2, retry));
+      return cap / 2 + Math.random() * (cap / 2);
+    };
+  }
+
+  var wasOpen = false;
+  var shownVersion = null;
+  var before = null; // signatures of rows just before a pushed message is swapped in
+
+  function setState(state, text) {
+    var el = document.getElementById("live-indicator");
+    if (!el) return;
+    el.hidden = false;
+    el.dataset.state = state;
+    el.querySelector(".live-text").textContent = text;
+  }
+
+  function localTime() {
+    var time = document.querySelector("#last-update time");
+    if (!time) return;
+    var at = new Date(time.getAttribute("datetime"));
+    if (!isNaN(at)) time.textContent = at.toLocaleTimeString();
+  }
+
+  function currentVersion() {
+    var el = document.getElementById("last-update");
+    return el ? el.dataset.version : null;
+  }
+
+  function signatures() {
+    var seen = new Map();
+    document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
+      var box = row.closest("[id]");
+      seen.set(box.id + ":" + row.dataset.key, row.dataset.sig);
+    });
+    return seen;
+  }
+
+  function highlight(old) {
+    document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
+      var was = old.get(row.closest("[id]").id + ":" + row.dataset.key);
+      if (was !== undefined && was !== row.dataset.sig) row.classList.add("changed");
+    });
+  }
+
+  document.addEventListener("htmx:wsConnecting", function () {
+    setState(wasOpen ? "reconnecting" : "connecting", wasOpen ? "reconnecting…" : "connecting…");
+  });
+  document.addEventListener("htmx:wsOpen", function () {
+    wasOpen = true;
+    setState("live", "live");
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    if (wasOpen) setState("reconnecting", "reconnecting…");
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    before = signatures();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (before) highlight(before);
+    before = null;
+    localTime();
+    var version = currentVersion();
+    var body = document.querySelector("[data-refresh]");
+    if (body && version !== shownVersion) {
+      var old = signatures();
+      htmx.ajax("GET", location.pathname, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
+        .then(function () { highlight(old); });
+    }
+    shownVersion = version;
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    shownVersion = currentVersion();
+    localTime();
+    setState("connecting", "connecting…");
+  });
+})();

@@ -1,0 +1,74 @@
+/* Spectator screen: show one view at a time and page through it, rotating every
+   ?rotate= seconds through ?views= (standings, pairings). Page size from the window height.
+   All state is a few numbers; pushed fragments replace the tables in place. */
+(function () {
+  "use strict";
+
+  var params = new URLSearchParams(location.search);
+  var period = Math.max(1, Number(params.get("rotate")) || 15) * 1000;
+  var wanted = (params.get("views") || "standings,pairings").split(",");
+  var names = { standings: "Standings", pairings: "Pairings and results" };
+  var current = { view: null, page: 0 };
+
+  function views() {
+    var found = wanted.map(function (v) { return v.trim(); }).filter(function (v) {
+      return document.getElementById("screen-" + v);
+    });
+    return found.length ? found : ["standings"];
+  }
+
+  function section(view) {
+    return document.getElementById("screen-" + view);
+  }
+
+  function rows(view) {
+    return section(view).querySelectorAll("tbody tr");
+  }
+
+  function perPage(view) {
+    var all = rows(view);
+    if (!all.length) return 1;
+    var box = section(view);
+    var hidden = box.hidden;
+    box.hidden = false;
+    all[0].hidden = false;
+    var rect = all[0].getBoundingClientRect();
+    box.hidden = hidden;
+    return Math.max(1, Math.floor((window.innerHeight - rect.top - 12) / (rect.height || 1)));
+  }
+
+  function show() {
+    var list = views();
+    if (list.indexOf(current.view) < 0) current = { view: list[0], page: 0 };
+    list.forEach(function (v) { section(v).hidden = v !== current.view; });
+    var size = perPage(current.view);
+    var all = rows(current.view);
+    var pages = Math.max(1, Math.ceil(all.length / size));
+    if (current.page >= pages) current.page = 0;
+    var first = current.page * size;
+    for (var i = 0; i < all.length; i++) all[i].hidden = i < first || i >= first + size;
+    document.getElementById("screen-view-name").textContent = names[current.view] || current.view;
+    document.getElementById("screen-page").textContent =
+      pages > 1 ? "page " + (current.page + 1) + " of " + pages : "";
+    return pages;
+  }
+
+  function advance() {
+    var pages = show();
+    if (current.page + 1 < pages) {
+      current.page += 1;
+    } else {
+      var list = views();
+      current = { view: list[(list.indexOf(current.view) + 1) % list.length], page: 0 };
+    }
+    show();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.classList.add("paged");
+    show();
+    setInterval(advance, period);
+  });
+  window.addEventListener("resize", show);
+  document.addEventListener("htmx:wsAfterMessage", show);
+})();
