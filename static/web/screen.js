@@ -40,7 +40,9 @@
   function show() {
     var list = views();
     if (list.indexOf(current.view) < 0) current = { view: list[0], page: 0 };
-    list.forEach(function (v) { section(v).hidden = v !== current.view; });
+    document.querySelectorAll(".screen-view").forEach(function (box) {
+      box.hidden = box.dataset.view !== current.view;
+    });
     var size = perPage(current.view);
     var all = rows(current.view);
     var pages = Math.max(1, Math.ceil(all.length / size));

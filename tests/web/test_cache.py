@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from standings.web import render
 
-from .conftest import close_round, enter_result
+from .writes import close_round, enter_result
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,135 @@
+"""A real ASGI server on a throwaway database and Redis; Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.servers import ROOT, AsgiServer, _env, wait_for_port
+
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+SEED = """
+from standings.events.models import Event, Game, Participant, Round
+from tests.factories import create_swiss
+create_swiss()
+big = Event.objects.create(slug="big-open", name="Big Open", rounds_planned=7,
+                           tiebreaks="BH/C1 BH SB")
+people = [Participant.objects.create(event=big, start_no=n, name=f"Competitor {n:03d}",
+                                     rating=2600 - 5 * n) for n in range(1, 121)]
+first = Round.objects.create(event=big, number=1, state=Round.State.IN_PROGRESS)
+for board in range(60):
+    Game.objects.create(round=first, board=board + 1, white=people[board],
+                        black=people[board + 60], result=("10", "==", "01", "")[board % 4])
+"""
+
+WRITE = """
+from standings.events.models import Event
+from tests.browser.stand_in_asgi import LIVE_READY, push_stand_in
+from tests.web.writes import close_round, enter_result
+event = Event.objects.get(slug={slug!r})
+{call}
+if not LIVE_READY:
+    push_stand_in(event.pk)
+"""
+
+
+class Server(AsgiServer):
+    """tests.servers.AsgiServer serving tests/browser/stand_in_asgi.py (the project app
+    itself once standings/live has its socket routes)."""
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "tests.browser.stand_in_asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            env=_env(self.database.url, self.redis_url, self.extra_env),
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for_port(self.port)
+        except TimeoutError:
+            self.stop()
+            raise RuntimeError(f"uvicorn did not start:\n{self.output()}") from None
+        return self
+
+
+class Site:
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.url = server.url
+
+    def write(self, call: str, slug: str = "small-open") -> None:
+        """A committed write through the services, from another process, then its push."""
+        self.server.database.run_python(
+            WRITE.format(slug=slug, call=call), redis_url=self.server.redis_url
+        )
+
+
+@pytest.fixture
+def site(server_database, redis_url):
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()  # renders are keyed by slug and version
+    server_database.run_python(SEED, redis_url=redis_url)
+    server = Server(server_database, redis_url).start()
+    yield Site(server)
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium):
+    contexts = []
+
+    def open_page(viewport=DESKTOP):
+        context = chromium.new_context(viewport=viewport)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
