@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 from functools import lru_cache
 
 import segno
@@ -80,4 +81,6 @@ def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
 
 @lru_cache(maxsize=256)
 def _qr_svg(url: str) -> str:
-    return segno.make(url, error="m").svg_inline(scale=1, dark="#000", light="#fff", border=2)
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff", border=2)
+    return out.getvalue().decode()
