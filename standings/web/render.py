@@ -55,7 +55,7 @@ def publish(event_id: int) -> str:
     _store_state(state)
     html = fragments(state)
     cache.set(_key(state.slug, "fragments"), html, None)
-    hot = ["standings", "screen", "json"]
+    hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:
         hot.append(f"round-{state.current_round.number}")
     for name in hot:

@@ -15,8 +15,9 @@ from django.db.models import Max
 
 from standings.engine import event as engine
 from standings.engine.result import Contribution, Row, Standings
+from standings.engine.standings import compute_standings
 from standings.events.models import Event, Game, Round, UnplayedRound
-from standings.events.snapshot import engine_event, event_standings
+from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
 
@@ -221,12 +222,18 @@ def format_value(value: float | int | None) -> str:
 
 def build_state(event: Event) -> EventState:
     """Read the event and run the engine: current standings, and after the previous round."""
-    standings = _materialised(event_standings(event))
+    described = engine_event(event)
+
+    def standings_after(through_round: int | None) -> Standings:
+        # What event_standings() computes, on one read of the event for both runs.
+        return compute_standings(
+            described, event.tiebreak_list(), rules=rule_edition(event), through_round=through_round
+        )
+
+    standings = _materialised(standings_after(None))
     previous = {}
     if standings.round >= 2:
-        before = event_standings(event, through_round=standings.round - 1)
-        previous = {row.start_no: row.rank for row in before.rows}
-    described = engine_event(event)
+        previous = {row.start_no: row.rank for row in standings_after(standings.round - 1).rows}
     people = {
         p.start_no: Person(p.start_no, p.name, p.title, p.federation, p.rating)
         for p in described.participants
