@@ -52,6 +52,12 @@ _PD_UPPER: tuple[int, ...] = (
     374, 391, 411, 432, 456, 484, 517, 559, 619, 735,  # .90 .. .99
 )  # fmt: skip
 
+# Table 8.1(b) unrolled for whole distances 0..735 (the usual case), so the
+# hot PTP search is one list index per opponent.
+_PD_BY_DISTANCE: tuple[int, ...] = tuple(
+    50 + bisect_left(_PD_UPPER, d) for d in range(_PD_UPPER[-1] + 1)
+)
+
 #: Largest rating difference the tables distinguish (p = 1.00 <-> 800).
 MAX_DIFFERENCE = 800
 
@@ -59,6 +65,17 @@ MAX_DIFFERENCE = 800
 def _half_up(value: Fraction) -> int:
     """Nearest integer to an exact fraction, halves going up (towards +inf)."""
     return int((value + Fraction(1, 2)) // 1)
+
+
+def _exact(value: float | Fraction) -> Fraction:
+    """A number as an exact fraction; a float is taken as the decimal it prints as.
+
+    ``Fraction(0.995)`` is slightly below 0.995 in binary, which would round
+    the wrong way; ``repr`` gives the shortest decimal that round-trips.
+    """
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
 
 
 def score_fraction_hundredths(score: float | Fraction, games: int) -> int:
@@ -69,7 +86,11 @@ def score_fraction_hundredths(score: float | Fraction, games: int) -> int:
     """
     if games <= 0:
         raise ValueError("games must be positive")
-    return _half_up(Fraction(score) * 100 / games)
+    halves = score * 2
+    if isinstance(halves, int) or (isinstance(halves, float) and halves.is_integer()):
+        # Fast exact path for whole and half points: floor(50h/g + 1/2).
+        return (int(halves) * 100 + games) // (2 * games)
+    return _half_up(_exact(score) * 100 / games)
 
 
 def _dp_from_hundredths(hundredths: int) -> int:
@@ -80,14 +101,14 @@ def _dp_from_hundredths(hundredths: int) -> int:
     return -_DP[50 - hundredths]
 
 
-def rating_difference(p: float) -> int:
+def rating_difference(p: float | Fraction) -> int:
     """Rating difference dp for the fractional score ``p`` (FIDE table 8.1(a)).
 
     ``p`` is first rounded half up to two decimals; values outside 0..1 are
     clamped. A perfect score maps to +800, a zero score to -800, and the table
     is antisymmetric around 0.50 (dp(1 - p) = -dp(p)).
     """
-    return _dp_from_hundredths(_half_up(Fraction(p) * 100))
+    return _dp_from_hundredths(_half_up(_exact(p) * 100))
 
 
 def expected_score_hundredths(diff: float) -> int:
@@ -99,7 +120,9 @@ def expected_score_hundredths(diff: float) -> int:
     0), so capping the difference at 800 changes nothing.
     """
     distance = abs(diff)
-    if distance > _PD_UPPER[-1]:
+    if isinstance(distance, int) and distance < len(_PD_BY_DISTANCE):
+        higher = _PD_BY_DISTANCE[distance]
+    elif distance > _PD_UPPER[-1]:
         higher = 100
     else:
         # Bounds are whole numbers; a fractional distance belongs to the band
@@ -122,10 +145,13 @@ def mean_half_up(values: Iterable[int | float | Fraction]) -> int | None:
 
     Used for ARO and for the APRO/APPO averages of the opponents' TPR/PTP.
     """
-    items = [Fraction(v) for v in values]
+    items = list(values)
     if not items:
         return None
-    return _half_up(sum(items, Fraction(0)) / len(items))
+    if all(isinstance(v, int) for v in items):
+        # Whole numbers (ratings): floor(s/n + 1/2) in integer arithmetic.
+        return (2 * sum(items) + len(items)) // (2 * len(items))
+    return _half_up(sum((_exact(v) for v in items), Fraction(0)) / len(items))
 
 
 def average_rating(ratings: Sequence[int]) -> int | None:
@@ -133,7 +159,7 @@ def average_rating(ratings: Sequence[int]) -> int | None:
     return mean_half_up(ratings)
 
 
-def performance_rating(ratings: Sequence[int], score: float) -> int | None:
+def performance_rating(ratings: Sequence[int], score: float | Fraction) -> int | None:
     """TPR (Art. 10.2): ARO plus dp of the fractional score; None if no games.
 
     ``ratings`` holds one entry per game played over the board (an opponent
@@ -147,10 +173,18 @@ def performance_rating(ratings: Sequence[int], score: float) -> int | None:
 
 def _expected_hundredths(rating: int, ratings: Sequence[int]) -> int:
     """Expected score of ``rating`` against all ``ratings``, in hundredths."""
-    return sum(expected_score_hundredths(rating - r) for r in ratings)
+    table, top = _PD_BY_DISTANCE, len(_PD_BY_DISTANCE)
+    total = 0
+    for r in ratings:
+        d = rating - r
+        if d >= 0:
+            total += table[d] if d < top else 100
+        else:
+            total += 100 - table[-d] if -d < top else 0
+    return total
 
 
-def perfect_performance(ratings: Sequence[int], score: float) -> int | None:
+def perfect_performance(ratings: Sequence[int], score: float | Fraction) -> int | None:
     """PTP (Art. 10.3): lowest whole rating whose expected score reaches ``score``.
 
     The expected score is the sum of the table 8.1(b) probabilities against
@@ -163,7 +197,11 @@ def perfect_performance(ratings: Sequence[int], score: float) -> int | None:
     """
     if not ratings:
         return None
-    target = _half_up(Fraction(score) * 100)  # points in hundredths (exact)
+    halves = score * 2
+    if isinstance(halves, int) or (isinstance(halves, float) and halves.is_integer()):
+        target = int(halves) * 50  # points in hundredths
+    else:
+        target = _half_up(_exact(score) * 100)
     low = min(ratings) - MAX_DIFFERENCE
     if target <= 0:
         return low
