@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+CHANGED = re.compile(r"\bchanged\b")  # the brief highlight of a row a push changed
 
 
 def wait_live(page):
@@ -26,6 +29,7 @@ def test_follower_page_updates_without_reload_and_turns_final(site, new_page):
     site.write("enter_result(event, 3, 3, '10')")  # Player 07 beats Player 04
     expect(points).to_have_text("2.5")
     assert follower.evaluate("window.notReloaded") is True
+    expect(follower.locator('#standings-table tr[data-key="7"]')).to_have_class(CHANGED)
 
     site.write("enter_result(event, 3, 4, '01')")
     site.write("close_round(event, 3)")
@@ -92,6 +96,7 @@ def test_screen_does_not_grow_with_updates(site, new_page):
     for code, shown in [("10", "1–0"), ("01", "0–1")] * 3:
         site.write(f"enter_result(event, 3, 3, {code!r})")
         expect(result).to_have_text(shown)
+        expect(screen.locator('#screen-pairings tr[data-key="3"]')).to_have_class(CHANGED)
     assert screen.evaluate(count) <= start + 5  # changed rows only gain a class
 
 
