@@ -114,6 +114,7 @@ class Participant(models.Model):
 
 class Round(models.Model):
     class State(models.TextChoices):
+        DRAFT = "draft", "Pairings prepared"  # not shown to followers until published
         PAIRINGS = "pairings", "Pairings published"
         IN_PROGRESS = "in_progress", "In progress"
         CLOSED = "closed", "Closed"
