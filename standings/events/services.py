@@ -1,0 +1,267 @@
+"""Every write to an event: one transaction, row locks, one audited `record_change`.
+
+`user=None` is a system actor (demo feeder, management commands, tests); a
+given user must pass `can_edit` or `NotAllowed` is raised. Refusals carry a
+message meant to be shown to the arbiter as is.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from .access import can_edit
+from .changes import record_change
+from .models import Event, Game, Participant, Result, Round, UnplayedRound
+
+# How a stored result reads in messages and on the arbiter's buttons.
+RESULT_SHOWN = {
+    Result.PENDING: "pending",
+    Result.WHITE_WINS: "1–0",
+    Result.DRAW: "½–½",
+    Result.BLACK_WINS: "0–1",
+    Result.WHITE_FORFEIT_WIN: "+/−",
+    Result.BLACK_FORFEIT_WIN: "−/+",
+    Result.DOUBLE_FORFEIT: "−/−",
+    Result.BOTH_LOSE: "0–0",
+    Result.WHITE_WINS_UNRATED: "1–0 (unrated)",
+    Result.DRAW_UNRATED: "½–½ (unrated)",
+    Result.BLACK_WINS_UNRATED: "0–1 (unrated)",
+}
+BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
+
+
+class WriteRefused(Exception):
+    """A write that was not made; `message` says why, for the arbiter."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class StaleEntry(WriteRefused):
+    """The arbiter saw an older version of the game; `current` is the newer entry."""
+
+    def __init__(self, message: str, current: Game):
+        super().__init__(message)
+        self.current = current
+
+
+class RoundClosed(WriteRefused):
+    pass
+
+
+class NotAllowed(WriteRefused):
+    pass
+
+
+def result_codes(event: Event) -> list[str]:
+    """The results an arbiter may enter in this event, in button order."""
+    codes = [
+        Result.WHITE_WINS,
+        Result.DRAW,
+        Result.BLACK_WINS,
+        Result.WHITE_FORFEIT_WIN,
+        Result.BLACK_FORFEIT_WIN,
+        Result.DOUBLE_FORFEIT,
+    ]
+    if event.allow_zero_zero:
+        codes.append(Result.BOTH_LOSE)
+    return [str(code) for code in codes]
+
+
+def entry_description(game: Game) -> str:
+    """ "Board 3 was already entered as 1–0 by anna at 14:02:11" (the newer entry)."""
+    if game.result:
+        text = f"Board {game.board} was already entered as {RESULT_SHOWN[game.result]}"
+    else:
+        text = f"Board {game.board} was already cleared"
+    if game.entered_by is not None:
+        text += f" by {game.entered_by.get_username()}"
+    if game.entered_at is not None:
+        text += f" at {timezone.localtime(game.entered_at):%H:%M:%S}"
+    return text
+
+
+def enter_result(
+    event: Event,
+    round_no: int,
+    board: int,
+    result: str,
+    *,
+    seen_version: int | None = None,
+    user=None,
+    reason: str = "",
+) -> Game:
+    """Enter, correct ("" clears) the result of a board; refuses stale versions and closed rounds.
+
+    A repeated tap (stale `seen_version`, same result as stored) succeeds without a new write.
+    """
+    _check_allowed(user, event)
+    allowed = {*result_codes(event), Result.PENDING}
+    if user is None:  # imports and the pairing program may carry unrated results
+        allowed |= {Result.WHITE_WINS_UNRATED, Result.DRAW_UNRATED, Result.BLACK_WINS_UNRATED}
+    if result not in allowed:
+        raise WriteRefused(f"{result!r} is not a result this event accepts")
+    with transaction.atomic():
+        rnd = _locked_round(event, round_no)
+        if rnd.state == Round.State.DRAFT:
+            raise WriteRefused(f"Round {round_no}'s pairings are not published yet")
+        if rnd.state == Round.State.CLOSED:
+            raise RoundClosed(f"Round {round_no} is closed; reopen it to correct a result")
+        game = _locked_game(rnd, board)
+        if game.result == result:
+            return game  # double tap, or nothing to change: no second entry
+        if seen_version is not None and seen_version != game.version:
+            raise StaleEntry(f"{entry_description(game)}; reload to correct it", game)
+        before = _game_facts(game)
+        game.result = result
+        game.version += 1
+        game.entered_by = user if result and user is not None else None
+        game.entered_at = timezone.now() if result else None
+        game.save(update_fields=["result", "version", "entered_by", "entered_at"])
+        if result and rnd.state == Round.State.PAIRINGS:
+            rnd.state = Round.State.IN_PROGRESS
+            rnd.save(update_fields=["state"])
+        record_change(
+            event,
+            user=user,
+            action="result",
+            target=f"round {round_no} board {board}",
+            before=before,
+            after=_game_facts(game),
+            reason=reason,
+        )
+    return game
+
+
+def create_round(
+    event: Event,
+    number: int,
+    games: list[tuple[int, int]],
+    byes: dict[int, str] | None = None,
+    *,
+    user=None,
+) -> Round:
+    """A DRAFT round: boards 1.. from (white, black) start numbers, and byes by start number."""
+    _check_allowed(user, event)
+    byes = byes or {}
+    playing = [no for pair in games for no in pair] + list(byes)
+    if len(set(playing)) != len(playing):
+        raise WriteRefused(f"Round {number}: a player is paired twice")
+    if any(pair[0] == pair[1] for pair in games):
+        raise WriteRefused(f"Round {number}: a player is paired against themselves")
+    bad = sorted(no for no, kind in byes.items() if kind not in BYE_KINDS)
+    if bad:
+        raise WriteRefused(f"Round {number}: unknown bye kind for {bad}")
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)  # one new round at a time
+        if event.round_set.filter(number=number).exists():
+            raise WriteRefused(f"Round {number} exists already")
+        people = {p.start_no: p for p in Participant.objects.filter(event=event)}
+        unknown = sorted(no for no in playing if no not in people)
+        if unknown:
+            raise WriteRefused(f"Round {number}: no player with start number {unknown}")
+        rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
+        Game.objects.bulk_create(
+            Game(round=rnd, board=board, white=people[white], black=people[black])
+            for board, (white, black) in enumerate(games, start=1)
+        )
+        UnplayedRound.objects.bulk_create(
+            UnplayedRound(round=rnd, participant=people[no], kind=kind)
+            for no, kind in sorted(byes.items())
+        )
+        record_change(
+            event,
+            user=user,
+            action="create_round",
+            target=f"round {number}",
+            after={
+                "games": [list(pair) for pair in games],
+                "byes": {str(no): kind for no, kind in sorted(byes.items())},
+            },
+        )
+    return rnd
+
+
+def publish_pairings(event: Event, round_no: int, *, user=None) -> Round:
+    """DRAFT -> PAIRINGS: followers see the round. Already published: nothing to do."""
+    return _move(event, round_no, user, Round.State.PAIRINGS, "publish_pairings")
+
+
+def close_round(event: Event, round_no: int, *, user=None) -> Round:
+    """Close a round whose results are all in (its Type C values become final)."""
+    return _move(event, round_no, user, Round.State.CLOSED, "close_round")
+
+
+def reopen_round(event: Event, round_no: int, *, user=None, reason: str) -> Round:
+    """CLOSED -> IN_PROGRESS for a correction; the reason is audited."""
+    if not (reason or "").strip():
+        raise WriteRefused(f"Say why round {round_no} is reopened")
+    return _move(event, round_no, user, Round.State.IN_PROGRESS, "reopen_round", reason.strip())
+
+
+def close_refusal(rnd: Round) -> str:
+    """Why `rnd` cannot be closed now, or "" when it can."""
+    if rnd.state == Round.State.DRAFT:
+        return f"Round {rnd.number}'s pairings are not published yet"
+    missing = list(rnd.games.filter(result="").values_list("board", flat=True))
+    if missing:
+        boards = ", ".join(map(str, missing))
+        count = f"{len(missing)} result{'s' if len(missing) > 1 else ''}"
+        return f"Round {rnd.number} cannot be closed: {count} missing (board {boards})"
+    return ""
+
+
+def _move(event: Event, round_no: int, user, to: str, action: str, reason: str = "") -> Round:
+    _check_allowed(user, event)
+    with transaction.atomic():
+        rnd = _locked_round(event, round_no)
+        if to == Round.State.PAIRINGS and rnd.state != Round.State.DRAFT:
+            return rnd  # published already (a double tap)
+        if to == Round.State.CLOSED:
+            if rnd.state == Round.State.CLOSED:
+                return rnd
+            refusal = close_refusal(rnd)
+            if refusal:
+                raise WriteRefused(refusal)
+        if action == "reopen_round" and rnd.state != Round.State.CLOSED:
+            raise WriteRefused(f"Round {round_no} is not closed")
+        before = rnd.state
+        rnd.state = to
+        rnd.closed_at = timezone.now() if to == Round.State.CLOSED else None
+        rnd.version += 1
+        rnd.save(update_fields=["state", "closed_at", "version"])
+        record_change(
+            event,
+            user=user,
+            action=action,
+            target=f"round {round_no}",
+            before={"state": before},
+            after={"state": to},
+            reason=reason,
+        )
+    return rnd
+
+
+def _check_allowed(user, event: Event) -> None:
+    if user is not None and not can_edit(user, event):
+        raise NotAllowed(f"You may not change {event.name}")
+
+
+def _locked_round(event: Event, round_no: int) -> Round:
+    try:
+        return Round.objects.select_for_update().get(event=event, number=round_no)
+    except Round.DoesNotExist:
+        raise WriteRefused(f"There is no round {round_no}") from None
+
+
+def _locked_game(rnd: Round, board: int) -> Game:
+    games = list(Game.objects.select_for_update().filter(round=rnd, board=board))
+    if len(games) != 1:  # team events number boards per match: not addressable by board alone
+        raise WriteRefused(f"Round {rnd.number} has no single board {board}")
+    return games[0]
+
+
+def _game_facts(game: Game) -> dict:
+    return {"result": game.result, "version": game.version}
