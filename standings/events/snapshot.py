@@ -38,17 +38,19 @@ def scoring(event: Event) -> engine.Scoring:
 
 def engine_event(event: Event) -> engine.Event:
     """Read the whole event in four queries and describe it for the engine."""
-    rounds = list(event.round_set.order_by("number"))
+    # DRAFT rounds are not public: their games are neither results nor pending games.
+    rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
     participants = list(event.participants.order_by("start_no"))
     by_id = {p.id: p for p in participants}
     cells: dict[tuple[int, int], engine.RoundEntry] = {}
-    for game in Game.objects.filter(round__event=event).select_related("round"):
+    public = {r.pk for r in rounds}
+    for game in Game.objects.filter(round__in=public).select_related("round"):
         n = game.round.number
         white_code, black_code = (game.result[0], game.result[1]) if game.result else ("*", "*")
         white, black = by_id[game.white_id], by_id[game.black_id]
         cells[(white.start_no, n)] = engine.RoundEntry(n, black.start_no, "w", white_code)
         cells[(black.start_no, n)] = engine.RoundEntry(n, white.start_no, "b", black_code)
-    for bye in UnplayedRound.objects.filter(round__event=event).select_related("round"):
+    for bye in UnplayedRound.objects.filter(round__in=public).select_related("round"):
         n = bye.round.number
         code = engine.NOT_PAIRED if bye.kind == UnplayedRound.Kind.NOT_PAIRED else bye.kind
         cells[(by_id[bye.participant_id].start_no, n)] = engine.RoundEntry(n, None, None, code)

@@ -338,5 +338,5 @@ def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
             boards=tuple(boards.get(r.number, ())),
             byes=tuple(byes.get(r.number, ())),
         )
-        for r in event.round_set.order_by("number")
+        for r in event.round_set.exclude(state=Round.State.DRAFT).order_by("number")
     )
