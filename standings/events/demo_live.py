@@ -1,0 +1,146 @@
+"""The live demo feeder (`make run`): results of the demo event arrive every few seconds.
+
+Each step makes one write through the services, as an arbiter would: enter one
+missing result; once the round is complete, wait a couple of steps and close it;
+then pair and publish the next round. When the last round is closed it waits a
+while and reloads the demo, so a long-running demo keeps moving.
+
+It runs in the serving process, because the in-memory channel layer only reaches
+that process's sockets; `EventsConfig.ready` starts it there (see `should_start`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sys
+import threading
+import time
+
+from django.conf import settings
+from django.db import close_old_connections
+
+from . import services
+from .demo import DEMO_SLUG, draw_result, load_demo
+from .demo_pairing import entrants, pair_round
+from .models import Event, Round
+from .snapshot import engine_event, scoring
+
+log = logging.getLogger(__name__)
+
+CLOSE_AFTER_STEPS = 2  # a complete round stays open this many steps before it is closed
+RELOAD_AFTER_STEPS = 30  # a finished event is shown this many steps before the demo reloads
+
+_started = threading.Lock()
+
+
+class DemoFeeder:
+    """One write per `step()`; the state lives in the database, only the waits are counted here."""
+
+    def __init__(
+        self,
+        slug: str = DEMO_SLUG,
+        *,
+        close_after: int = CLOSE_AFTER_STEPS,
+        reload_after: int = RELOAD_AFTER_STEPS,
+        seed: int | None = None,
+    ):
+        self.slug = slug
+        self.close_after = close_after
+        self.reload_after = reload_after
+        self.rng = random.Random(seed)
+        self.waited = 0
+
+    def step(self) -> str:
+        """Make the next move of the demo; returns what it did."""
+        event = Event.objects.filter(slug=self.slug).first()
+        if event is None:
+            return "no event"
+        last = event.round_set.order_by("-number").first()
+        if last is None or last.state == Round.State.CLOSED:
+            number = last.number + 1 if last else 1
+            if number <= event.rounds_planned:
+                self.waited = 0
+                pair_next_round(event, number)
+                return "paired"
+            if self._wait(self.reload_after):
+                return "finished"
+            load_demo()
+            return "reloaded"
+        if last.state == Round.State.DRAFT:
+            services.publish_pairings(event, last.number)
+            return "published"
+        pending = list(last.games.filter(result="").select_related("white", "black"))
+        if pending:
+            game = self.rng.choice(pending)
+            result = draw_result(self.rng, game.white.rating, game.black.rating)
+            services.enter_result(event, last.number, game.board, result)
+            self.waited = 0
+            return "result"
+        if self._wait(self.close_after):
+            return "waiting"
+        services.close_round(event, last.number)
+        return "closed"
+
+    def _wait(self, steps: int) -> bool:
+        """True while fewer than `steps` steps have been spent waiting; counts this one."""
+        if self.waited < steps:
+            self.waited += 1
+            return True
+        self.waited = 0
+        return False
+
+
+def pair_next_round(event: Event, number: int) -> Round:
+    """Pair round `number` from the current scores and publish it; withdrawn players get Z."""
+    withdrawn = {
+        p.start_no: "Z" for p in event.participants.filter(withdrawn_from_round__lte=number)
+    }
+    described = engine_event(event)
+    playing = {p.start_no for p in described.participants} - set(withdrawn)
+    pairing = pair_round(entrants(described.participants, scoring(event), playing))
+    byes = dict(withdrawn)
+    if pairing.bye is not None:
+        byes[pairing.bye] = "U"
+    services.create_round(event, number, list(pairing.games), byes)
+    return services.publish_pairings(event, number)
+
+
+def run_forever(feeder: DemoFeeder, interval: float) -> None:
+    """The feeder thread: one step per interval; an error is logged and the next step follows."""
+    while True:
+        time.sleep(interval)
+        try:
+            outcome = feeder.step()
+            log.info("demo feeder: %s", outcome)
+        except Exception:
+            log.exception("demo feeder step failed")
+        finally:
+            close_old_connections()
+
+
+def should_start(argv: list[str] | None = None, environ: dict | None = None) -> bool:
+    """DEMO_LIVE, in the process that serves `runserver`: its autoreloader's child.
+
+    The autoreloader's parent only watches files and restarts the child, which it
+    marks with RUN_MAIN=true; with --noreload the one process serves.
+    """
+    argv = sys.argv if argv is None else argv
+    environ = os.environ if environ is None else environ
+    if not settings.DEMO_LIVE or "runserver" not in argv[1:2]:
+        return False
+    return environ.get("RUN_MAIN") == "true" or "--noreload" in argv
+
+
+def start(interval: float | None = None) -> threading.Thread | None:
+    """Start the feeder thread once per process; None if it is running already."""
+    if not _started.acquire(blocking=False):
+        return None
+    seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
+    thread = threading.Thread(
+        target=run_forever, args=(DemoFeeder(), seconds), name="demo-feeder", daemon=True
+    )
+    thread.start()
+    sys.stderr.write(f"Demo feeder: one write to /e/{DEMO_SLUG}/ every {seconds:g}s\n")
+    return thread
