@@ -1,0 +1,51 @@
+"""The event's audit log as the arbiter reads it: newest first, values in words."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.paginator import Page, Paginator
+
+from standings.events.models import AuditEntry, Event, Round
+from standings.events.services import RESULT_SHOWN
+
+PER_PAGE = 50
+STATES = dict(Round.State.choices)
+ACTIONS = {
+    "result": "Result",
+    "create_round": "Pairings prepared",
+    "publish_pairings": "Pairings published",
+    "close_round": "Round closed",
+    "reopen_round": "Round reopened",
+}
+
+
+def audit_page(event: Event, number: object) -> Page:
+    entries = AuditEntry.objects.filter(event=event).select_related("user").order_by("-at", "-id")
+    return Paginator(entries, PER_PAGE).get_page(number)
+
+
+def action_label(action: str) -> str:
+    return ACTIONS.get(action, action.replace("_", " ").capitalize())
+
+
+def describe(value: object) -> str:
+    """A before/after value in words: {"result": "10", "version": 1} -> "1–0 (version 1)"."""
+    if value is None or value == {}:
+        return ""
+    if not isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    parts = []
+    for key, item in value.items():
+        if key == "result":
+            parts.append(RESULT_SHOWN.get(item, str(item)))
+        elif key == "state":
+            parts.append(str(STATES.get(item, item)))
+        elif key == "version":
+            continue
+        else:
+            parts.append(f"{key}: {json.dumps(item, ensure_ascii=False)}")
+    text = ", ".join(parts)
+    if "version" in value:
+        text += f" (version {value['version']})"
+    return text

@@ -1,0 +1,94 @@
+"""What the arbiter's round page shows: the round's boards with their entry state, and controls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Max
+
+from standings.events.models import Event, Game, Round
+from standings.events.services import RESULT_SHOWN, close_refusal, result_codes
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    code: str
+    shown: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    game: Game
+    shown: str  # "1–0", "" while pending
+    refusal: str = ""  # why the arbiter's last tap on this board was refused
+
+    @property
+    def pending(self) -> bool:
+        return not self.game.result
+
+
+@dataclass(frozen=True, slots=True)
+class Freshness:
+    """What `web/parts.html#last-update` reads: the live script compares its version."""
+
+    version: int
+    updated_at: object
+
+
+BUTTON_TITLES = {
+    "10": "White wins",
+    "==": "Draw",
+    "01": "Black wins",
+    "+-": "White wins by forfeit",
+    "-+": "Black wins by forfeit",
+    "--": "Both forfeit",
+    "00": "Both lose",
+}
+
+
+def buttons(event: Event) -> list[Button]:
+    return [Button(code, RESULT_SHOWN[code], BUTTON_TITLES[code]) for code in result_codes(event)]
+
+
+def working_round(event: Event, number: int | None = None) -> Round | None:
+    """Round `number`, or by default the first round not closed yet (else the last one)."""
+    rounds = event.round_set.order_by("number")
+    if number is not None:
+        return rounds.filter(number=number).first()
+    return rounds.exclude(state=Round.State.CLOSED).first() or rounds.last()
+
+
+def board_row(game: Game, refusal: str = "") -> BoardRow:
+    return BoardRow(game, RESULT_SHOWN[game.result] if game.result else "", refusal)
+
+
+def board_rows(rnd: Round, refusals: dict[int, str] | None = None) -> list[BoardRow]:
+    refusals = refusals or {}
+    games = rnd.games.select_related("white", "black", "entered_by").order_by("match", "board")
+    return [board_row(game, refusals.get(game.board, "")) for game in games]
+
+
+def round_context(event: Event, rnd: Round | None, refusals: dict[int, str] | None = None) -> dict:
+    """Everything the round page renders (the full page and its partials)."""
+    updated = event.audit_entries.aggregate(last=Max("at"))["last"] or event.updated_at
+    context = {
+        "event": event,
+        "round": rnd,
+        "rounds": list(event.round_set.order_by("number")),
+        "state": Freshness(event.version, updated),
+        "buttons": buttons(event),
+        "rows": [],
+    }
+    if rnd is not None:
+        context["rows"] = board_rows(rnd, refusals)
+        context.update(controls_context(rnd))
+    return context
+
+
+def controls_context(rnd: Round) -> dict:
+    return {
+        "round": rnd,
+        "close_refusal": close_refusal(rnd) if rnd.state != Round.State.CLOSED else "",
+        "pending": rnd.games.filter(result="").count(),
+    }

@@ -1,0 +1,112 @@
+"""The arbiter's pages: thin views over the write services and the round page context."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from standings.events import services
+from standings.events.access import can_edit
+from standings.events.models import Event, Game
+
+from .audit import audit_page
+from .boards import board_row, buttons, controls_context, round_context, working_round
+
+
+def _editable_event(request: HttpRequest, slug: str) -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not can_edit(request.user, event):
+        raise PermissionDenied("You are not an arbiter of this event")
+    return event
+
+
+def _round_url(event: Event, number: int) -> str:
+    return reverse("arbiter:round", args=[event.slug, number])
+
+
+@login_required
+@require_safe
+def round_page(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
+    event = _editable_event(request, slug)
+    rnd = working_round(event, number)
+    if number is not None and rnd is None:
+        raise Http404("No such round")
+    return render(request, "arbiter/round.html", round_context(event, rnd))
+
+
+@login_required
+@require_POST
+def enter_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+    event = _editable_event(request, slug)
+    refusal = ""
+    try:
+        seen = int(request.POST.get("version", ""))
+        services.enter_result(
+            event,
+            number,
+            board,
+            request.POST.get("result", ""),
+            seen_version=seen,
+            user=request.user,
+            reason=request.POST.get("reason", "").strip(),
+        )
+    except ValueError:
+        refusal = "The form did not say which version you saw; reload the page"
+    except services.WriteRefused as refused:
+        refusal = refused.message
+    if not request.htmx:
+        if not refusal:
+            return redirect(f"{_round_url(event, number)}#board-{board}")
+        rnd = working_round(event, number)
+        context = round_context(event, rnd, {board: refusal})
+        return render(request, "arbiter/round.html", context, status=409)
+    game = get_object_or_404(Game, round__event=event, round__number=number, board=board)
+    context = {
+        "event": event,
+        "buttons": buttons(event),
+        "row": board_row(game, refusal),
+        "oob": True,
+        **controls_context(game.round),
+    }
+    return render(request, "arbiter/round.html#board-answer", context)
+
+
+def _round_action(request: HttpRequest, slug: str, number: int, action, **extra) -> HttpResponse:
+    event = _editable_event(request, slug)
+    try:
+        action(event, number, user=request.user, **extra)
+    except services.WriteRefused as refused:
+        messages.error(request, refused.message)
+    return redirect(_round_url(event, number))
+
+
+@login_required
+@require_POST
+def publish_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_action(request, slug, number, services.publish_pairings)
+
+
+@login_required
+@require_POST
+def close_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_action(request, slug, number, services.close_round)
+
+
+@login_required
+@require_POST
+def reopen_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    reason = request.POST.get("reason", "")
+    return _round_action(request, slug, number, services.reopen_round, reason=reason)
+
+
+@login_required
+@require_safe
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _editable_event(request, slug)
+    page = audit_page(event, request.GET.get("page"))
+    return render(request, "arbiter/audit.html", {"event": event, "page": page})
