@@ -1,1 +1,10 @@
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+app_name = "events"
+
+urlpatterns = [
+    path("import/", views.import_new, name="import"),
+    path("e/<slug:slug>/import/", views.import_into, name="reimport"),
+]

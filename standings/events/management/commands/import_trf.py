@@ -1,0 +1,35 @@
+"""`python manage.py import_trf FILE [--event SLUG]`: create or complete an event from a TRF file.
+
+All or nothing: a refused file leaves the database untouched and prints one line,
+`FILE line N: problem`, on stderr (exit status 1).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from standings.engine.trf import TrfError
+from standings.events.trf_import import import_trf
+
+
+class Command(BaseCommand):
+    help = "Import a TRF file: a new event, or new rounds and results of an existing one."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="TRF-16 file")
+        parser.add_argument("--event", metavar="SLUG", help="the event to complete or create")
+
+    def handle(self, *args, **options) -> None:
+        path = Path(options["file"])
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        try:
+            report = import_trf(data, slug=options["event"])
+        except TrfError as error:
+            where = f" line {error.line}" if error.line else ""
+            raise CommandError(f"{path}{where}: {error.message}") from None
+        self.stdout.write(report.summary())

@@ -1,0 +1,643 @@
+"""A TRF file into the database: all or nothing; a re-import adds rounds and fills results.
+
+The file is first read into a plan, round by round (games with their results,
+byes), checked without touching the database; then one transaction creates or
+completes the event. Every refusal is a `TrfError` naming the file's line.
+
+Board numbers: within a round, games are ordered by the higher score of the two
+players before the round (highest first), then by the lower start number.
+Team events: games are grouped into a `Match` per pair of teams when every game
+of the round is between two different teams and no team meets two others;
+otherwise the round's games have no match.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from standings.engine import event as engine
+from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
+
+from .access import can_edit
+from .changes import record_change
+from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
+
+RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
+BYE_CODES = {
+    engine.PAIRING_BYE: UnplayedRound.Kind.PAIRING_BYE,
+    engine.FULL_BYE: UnplayedRound.Kind.FULL_BYE,
+    engine.HALF_BYE: UnplayedRound.Kind.HALF_BYE,
+    engine.ZERO_BYE: UnplayedRound.Kind.ZERO_BYE,
+    engine.NOT_PAIRED: UnplayedRound.Kind.NOT_PAIRED,
+}
+STATE_ORDER = [
+    Round.State.DRAFT,
+    Round.State.PAIRINGS,
+    Round.State.IN_PROGRESS,
+    Round.State.CLOSED,
+]
+
+
+@dataclass
+class ImportReport:
+    """What an import did, for the command's summary line, the page's message and the audit."""
+
+    slug: str
+    created: bool
+    participants_added: int = 0
+    participants_updated: int = 0
+    teams_added: int = 0
+    rounds_added: list[int] = field(default_factory=list)
+    rounds_closed: list[int] = field(default_factory=list)
+    drafts_replaced: list[int] = field(default_factory=list)
+    games_added: int = 0
+    results_filled: int = 0
+    byes_added: int = 0
+    rounds_without_matches: list[int] = field(default_factory=list)
+
+    def summary(self) -> str:
+        verb = "created" if self.created else "updated"
+        rounds = _numbers(self.rounds_added) or "none"
+        text = (
+            f"{self.slug}: {verb}; {self.participants_added} participants added, "
+            f"rounds added: {rounds}, {self.games_added} games and {self.byes_added} byes added, "
+            f"{self.results_filled} results filled"
+        )
+        if self.drafts_replaced:
+            text += f", draft pairings replaced: {_numbers(self.drafts_replaced)}"
+        if self.rounds_closed:
+            text += f", rounds closed: {_numbers(self.rounds_closed)}"
+        if self.rounds_without_matches:
+            text += f" (team games of rounds {_numbers(self.rounds_without_matches)} not grouped)"
+        return text
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class PlannedGame:
+    white: int  # start numbers
+    black: int
+    result: str  # a `Result` value, "" while pending
+    line: int | None
+
+
+@dataclass
+class PlannedBye:
+    start_no: int
+    kind: str  # an `UnplayedRound.Kind` value
+    line: int | None
+
+
+@dataclass
+class PlannedRound:
+    number: int
+    games: list[PlannedGame]  # in board order
+    byes: list[PlannedBye]
+
+    @property
+    def has_result(self) -> bool:
+        return any(g.result for g in self.games)
+
+    @property
+    def complete(self) -> bool:
+        return all(g.result for g in self.games)
+
+
+def import_trf(data: bytes, *, slug: str | None = None, user=None) -> ImportReport:
+    """Read a TRF file and create or complete its event, all or nothing."""
+    trf = read_trf_bytes(data)
+    return import_trf_file(trf, slug=slug, user=user, lines=record_lines(data))
+
+
+def record_lines(data: bytes) -> dict[int, int]:
+    """The 1-based line of each start number's 001 record, for messages."""
+    lines = {}
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if line.startswith(b"001") and line[4:8].strip().isdigit():
+            lines.setdefault(int(line[4:8]), number)
+    return lines
+
+
+def import_trf_file(
+    trf: TrfFile, *, slug: str | None = None, user=None, lines: dict[int, int] | None = None
+) -> ImportReport:
+    """Create or complete the event described by an already read file."""
+    lines = lines or {}
+    rounds = plan_rounds(trf, lines)
+    name = (trf.header.name or trf.event.name).strip()
+    if not name and not slug:
+        raise TrfError("the file has no tournament name (record 012)")
+    start_date = trf.header.start_date or trf.event.start_date
+    with transaction.atomic():
+        event = _existing_event(slug, name, start_date)
+        if event is None:
+            event = _create_event(trf, name, start_date, slug)
+            report = ImportReport(slug=event.slug, created=True)
+        else:
+            if user is not None and not can_edit(user, event):
+                raise PermissionDenied("not an arbiter of this event")
+            report = ImportReport(slug=event.slug, created=False)
+            if trf.event.rounds > event.rounds_planned:
+                event.rounds_planned = trf.event.rounds
+                event.save(update_fields=["rounds_planned"])
+        people = _merge_participants(event, trf, lines, report)
+        teams = _merge_teams(event, trf, people, report)
+        for planned in rounds:
+            is_last = planned.number == len(rounds)
+            _merge_round(event, planned, is_last, people, teams, trf, user, report)
+        record_change(
+            event,
+            user=user,
+            action="import_trf",
+            target=f"TRF file, {len(rounds)} rounds",
+            after=report.as_dict(),
+        )
+    return report
+
+
+# Reading the file into a plan (no database)
+
+
+def plan_rounds(trf: TrfFile, lines: dict[int, int]) -> list[PlannedRound]:
+    """Each round of the file as games and byes, checked for consistency."""
+    participants = {p.start_no: p for p in trf.event.participants}
+    team_event = bool(trf.event.teams)
+    scores = dict.fromkeys(participants, 0.0)
+    planned = []
+    for number in range(1, trf.rounds_in_file + 1):
+        games, byes = [], []
+        for p in trf.event.participants:
+            line = lines.get(p.start_no)
+            entry = p.entry(number) or engine.RoundEntry(number, None, None, engine.NOT_IN_LINEUP)
+            if entry.opponent is None:
+                kind = _bye_kind(entry, team_event, line)
+                if kind is not None:
+                    byes.append(PlannedBye(p.start_no, kind, line))
+                continue
+            game = _game(p, entry, participants, line)
+            if game is not None:
+                games.append(game)
+        games.sort(key=lambda g: (-max(scores[g.white], scores[g.black]), min(g.white, g.black)))
+        for p in trf.event.participants:
+            entry = p.entry(number)
+            if entry is not None and entry.code != engine.PENDING:
+                scores[p.start_no] += trf.event.scoring.points(entry.code)
+        planned.append(PlannedRound(number, games, byes))
+    return planned
+
+
+def _bye_kind(entry: engine.RoundEntry, team_event: bool, line: int | None) -> str | None:
+    if entry.code == engine.NOT_IN_LINEUP:
+        # An empty cell: out of the line-up in a team event, a zero-point bye otherwise.
+        return None if team_event else UnplayedRound.Kind.ZERO_BYE
+    if entry.code in BYE_CODES:
+        return BYE_CODES[entry.code]
+    raise TrfError(f"round {entry.round}: result '{entry.code}' without an opponent", line)
+
+
+def _game(
+    p: engine.Participant,
+    entry: engine.RoundEntry,
+    participants: dict[int, engine.Participant],
+    line: int | None,
+) -> PlannedGame | None:
+    """The game from white's side (None from black's), its pairing checked from both sides."""
+    n = entry.round
+    opponent = participants.get(entry.opponent)
+    if opponent is None:
+        raise TrfError(
+            f"round {n}: player {p.start_no}'s opponent {entry.opponent} is unknown", line
+        )
+    other = opponent.entry(n)
+    if other is None or other.opponent != p.start_no:
+        said = "no opponent" if other is None or other.opponent is None else other.opponent
+        raise TrfError(
+            f"round {n}: player {p.start_no} is paired with {opponent.start_no}, "
+            f"whose record says {said}",
+            line,
+        )
+    colors = (entry.color, other.color)
+    if colors not in (("w", "b"), ("b", "w"), (None, None)):
+        raise TrfError(
+            f"round {n}: players {p.start_no} and {opponent.start_no} both have colour "
+            f"'{entry.color or '-'}'",
+            line,
+        )
+    # Without colours, the lower start number is taken as white.
+    is_white = entry.color == "w" or (entry.color is None and p.start_no < opponent.start_no)
+    if not is_white:
+        return None
+    codes = (entry.code, other.code)
+    if codes == (engine.PENDING, engine.PENDING):
+        result = ""
+    else:
+        result = "".join(codes)
+        if result not in RESULTS:
+            raise TrfError(
+                f"round {n}: contradictory results '{entry.code}' for player {p.start_no} "
+                f"and '{other.code}' for player {opponent.start_no}",
+                line,
+            )
+    return PlannedGame(p.start_no, opponent.start_no, result, line)
+
+
+def withdrawn_from(p: engine.Participant, rounds_in_file: int) -> int | None:
+    """First round of the zero-point byes that run to the file's last round (a withdrawal)."""
+    first = None
+    for number in range(rounds_in_file, 0, -1):
+        entry = p.entry(number)
+        empty = entry is None or entry.code in (engine.ZERO_BYE, engine.NOT_IN_LINEUP)
+        if not empty or (entry is not None and entry.opponent is not None):
+            break
+        first = number
+    return first
+
+
+# Writing the plan into the database
+
+
+def _existing_event(slug: str | None, name: str, start_date) -> Event | None:
+    found = Event.objects.select_for_update()
+    if slug:
+        return found.filter(slug=slug).first()
+    return found.filter(name=name, start_date=start_date).order_by("pk").first()
+
+
+def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Event:
+    header, described = trf.header, trf.event
+    s = described.scoring
+    event = Event(
+        slug=slug or _free_slug(name),
+        name=name or slug,
+        kind=Event.Kind.TEAM if described.teams else Event.Kind.INDIVIDUAL,
+        system=Event.System(described.system.value),
+        rounds_planned=described.rounds or trf.rounds_in_file,
+        start_date=start_date,
+        end_date=header.end_date,
+        location=header.city,
+        federation=header.federation,
+        chief_arbiter=header.chief_arbiter,
+        tiebreaks=" ".join(described.tiebreaks),
+        points_win=_points(s.win),
+        points_draw=_points(s.draw),
+        points_loss=_points(s.loss),
+        points_forfeit_win=_points(s.forfeit_win),
+        points_forfeit_loss=_points(s.forfeit_loss),
+        points_pairing_bye=_points(s.pairing_bye),
+        points_full_bye=_points(s.full_bye),
+        points_half_bye=_points(s.half_bye),
+        points_zero_bye=_points(s.zero_bye),
+        board_colors=header.board_colors,
+    )
+    if header.match_points is not None:
+        win, draw, loss = header.match_points
+        event.match_points_win = _points(win)
+        event.match_points_draw = _points(draw)
+        event.match_points_loss = _points(loss)
+    _check_lengths(event, None)
+    event.save()
+    return event
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:40] or "event"
+    slug, n = base, 1
+    while Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _points(value: float) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.1"))
+
+
+def _merge_participants(
+    event: Event, trf: TrfFile, lines: dict[int, int], report: ImportReport
+) -> dict[int, Participant]:
+    """Participants by start number: new ones created, known ones checked and brought up to date."""
+    stored = {p.start_no: p for p in event.participants.select_for_update()}
+    in_file = {p.start_no for p in trf.event.participants}
+    missing = sorted(set(stored) - in_file)
+    if missing:
+        p = stored[missing[0]]
+        raise TrfError(f"start number {p.start_no} ({p.name}) is in the event but not in the file")
+    new, changed = [], []
+    for described in trf.event.participants:
+        line = lines.get(described.start_no)
+        details = {
+            "name": described.name.strip(),
+            "title": described.title,
+            "sex": described.sex,
+            "federation": described.federation,
+            "fide_id": described.fide_id,
+            "birth": described.birth,
+            "rating": described.rating,
+            "national_rating": described.national_rating,
+            "withdrawn_from_round": (
+                None if trf.event.teams else withdrawn_from(described, trf.rounds_in_file)
+            ),
+        }
+        person = stored.get(described.start_no)
+        if person is None:
+            person = Participant(event=event, start_no=described.start_no, **details)
+            _check_lengths(person, line)
+            new.append(person)
+            continue
+        if not _same_person(person, described):
+            raise TrfError(
+                f"start number {person.start_no} is {person.name}"
+                f"{_fide(person.fide_id)} in the event but {described.name.strip()}"
+                f"{_fide(described.fide_id)} in the file",
+                line,
+            )
+        updates = {k: v for k, v in details.items() if getattr(person, k) != v}
+        if updates:
+            for key, value in updates.items():
+                setattr(person, key, value)
+            _check_lengths(person, line)
+            changed.append(person)
+    Participant.objects.bulk_create(new)
+    if changed:
+        fields = [f for f in _PARTICIPANT_DETAILS if f != "name"]
+        Participant.objects.bulk_update(changed, fields)
+    report.participants_added = len(new)
+    report.participants_updated = len(changed)
+    return {p.start_no: p for p in event.participants.all()}
+
+
+_PARTICIPANT_DETAILS = [
+    "name",
+    "title",
+    "sex",
+    "federation",
+    "fide_id",
+    "birth",
+    "rating",
+    "national_rating",
+    "withdrawn_from_round",
+]
+
+
+def _same_person(person: Participant, described: engine.Participant) -> bool:
+    if " ".join(person.name.split()).casefold() != " ".join(described.name.split()).casefold():
+        return False
+    return not (person.fide_id and described.fide_id and person.fide_id != described.fide_id)
+
+
+def _fide(fide_id: str) -> str:
+    return f" (FIDE id {fide_id})" if fide_id else ""
+
+
+def _merge_teams(
+    event: Event, trf: TrfFile, people: dict[int, Participant], report: ImportReport
+) -> dict[int, Team]:
+    """Teams by number, members in board order; a known number must keep its name."""
+    stored = {t.number: t for t in event.teams.all()}
+    members = []
+    for described in trf.event.teams:
+        team = stored.get(described.number)
+        if team is None:
+            team = Team(event=event, number=described.number, name=described.name.strip())
+            _check_lengths(team, None)
+            team.save()
+            stored[team.number] = team
+            report.teams_added += 1
+        elif team.name.casefold() != described.name.strip().casefold():
+            raise TrfError(
+                f"team {team.number} is {team.name} in the event but {described.name} in the file"
+            )
+        for order, start_no in enumerate(described.members, start=1):
+            person = people.get(start_no)
+            if person is None:
+                raise TrfError(f"team {team.number} names an unknown player {start_no}")
+            if person.team_id != team.pk or person.board_order != order:
+                person.team, person.board_order = team, order
+                members.append(person)
+    Participant.objects.bulk_update(members, ["team", "board_order"])
+    return stored
+
+
+def _merge_round(
+    event: Event,
+    planned: PlannedRound,
+    is_last: bool,
+    people: dict[int, Participant],
+    teams: dict[int, Team],
+    trf: TrfFile,
+    user,
+    report: ImportReport,
+) -> None:
+    rnd = Round.objects.select_for_update().filter(event=event, number=planned.number).first()
+    if rnd is not None and _replaceable_draft(rnd, planned, people):
+        rnd.delete()  # unpublished pairings without results: the file's pairings replace them
+        rnd = None
+        report.drafts_replaced.append(planned.number)
+    if rnd is None:
+        rnd = Round.objects.create(
+            event=event,
+            number=planned.number,
+            state=_state(planned, is_last),
+            starts_at=_round_start(trf, planned.number),
+        )
+        if rnd.state == Round.State.CLOSED:
+            rnd.closed_at = timezone.now()
+            rnd.save(update_fields=["closed_at"])
+        _add_round(rnd, planned, people, teams, trf, user, report)
+        if planned.number not in report.drafts_replaced:
+            report.rounds_added.append(planned.number)
+        return
+    _complete_round(rnd, planned, people, user, report)
+    stored_complete = not rnd.games.filter(result="").exists()
+    state = _state(PlannedRound(planned.number, planned.games, planned.byes), is_last)
+    if state == Round.State.CLOSED and not stored_complete:
+        state = Round.State.IN_PROGRESS
+    if STATE_ORDER.index(state) > STATE_ORDER.index(rnd.state):
+        rnd.state = state
+        if state == Round.State.CLOSED:
+            rnd.closed_at = timezone.now()
+            report.rounds_closed.append(rnd.number)
+        rnd.save(update_fields=["state", "closed_at"])
+
+
+def _state(planned: PlannedRound, is_last: bool) -> str:
+    if planned.games and not planned.has_result:
+        return Round.State.DRAFT
+    if planned.complete and not is_last:
+        return Round.State.CLOSED
+    return Round.State.IN_PROGRESS
+
+
+def _round_start(trf: TrfFile, number: int) -> datetime.datetime | None:
+    dates = trf.header.round_dates
+    if number > len(dates) or dates[number - 1] is None:
+        return None
+    return timezone.make_aware(datetime.datetime.combine(dates[number - 1], datetime.time()))
+
+
+def _replaceable_draft(rnd: Round, planned: PlannedRound, people: dict[int, Participant]) -> bool:
+    if rnd.state != Round.State.DRAFT or rnd.games.exclude(result="").exists():
+        return False
+    stored = {(g.white_id, g.black_id) for g in rnd.games.all()}
+    stored |= {(b.participant_id, b.kind) for b in rnd.unplayed.all()}
+    wanted = {(people[g.white].pk, people[g.black].pk) for g in planned.games}
+    wanted |= {(people[b.start_no].pk, b.kind) for b in planned.byes}
+    return not stored <= wanted  # what the file only adds to is completed instead
+
+
+def _add_round(rnd, planned, people, teams, trf, user, report) -> None:
+    now = timezone.now()
+    matches = _group_matches(rnd, planned, trf, teams)
+    if matches is None:
+        if trf.event.teams:
+            report.rounds_without_matches.append(rnd.number)
+        placed = [(None, board, g) for board, g in enumerate(planned.games, start=1)]
+    else:
+        placed = matches
+    games = [
+        Game(
+            round=rnd,
+            match=match,
+            board=board,
+            white=people[g.white],
+            black=people[g.black],
+            result=g.result,
+            entered_by=user if g.result and user is not None and user.is_authenticated else None,
+            entered_at=now if g.result else None,
+        )
+        for match, board, g in placed
+    ]
+    Game.objects.bulk_create(games)
+    UnplayedRound.objects.bulk_create(
+        UnplayedRound(round=rnd, participant=people[b.start_no], kind=b.kind) for b in planned.byes
+    )
+    report.games_added += len(games)
+    report.byes_added += len(planned.byes)
+
+
+def _group_matches(rnd, planned, trf, teams) -> list[tuple[Match, int, PlannedGame]] | None:
+    """The round's games placed in matches (match, board, game), or None if not clear-cut."""
+    if not trf.event.teams or not planned.games:
+        return None
+    team_of, position = {}, {}
+    for team in trf.event.teams:
+        for index, start_no in enumerate(team.members):
+            team_of[start_no], position[start_no] = team.number, index
+    pairs: dict[frozenset, list[PlannedGame]] = {}
+    for g in planned.games:
+        a, b = team_of.get(g.white), team_of.get(g.black)
+        if a is None or b is None or a == b:
+            return None
+        pairs.setdefault(frozenset((a, b)), []).append(g)
+    playing = [number for pair in pairs for number in pair]
+    if len(playing) != len(set(playing)):
+        return None  # a team meets two others in one round
+    home_has_white = not trf.header.board_colors.upper().startswith("B")
+    placed = []
+    ordered = sorted(pairs.items(), key=lambda item: min(item[0]))
+    for table, (_, games) in enumerate(ordered, start=1):
+        games.sort(key=lambda g: min(position[g.white], position[g.black]))
+        first = games[0]
+        home = team_of[first.white] if home_has_white else team_of[first.black]
+        away = team_of[first.black] if home_has_white else team_of[first.white]
+        match = Match.objects.create(round=rnd, table=table, home=teams[home], away=teams[away])
+        placed.extend((match, board, g) for board, g in enumerate(games, start=1))
+    return placed
+
+
+def _complete_round(rnd, planned, people, user, report) -> None:
+    """Add the file's new pairings and results to a stored round; refuse any contradiction."""
+    by_id = {p.pk: p for p in people.values()}
+    games = list(rnd.games.select_for_update())
+    doing: dict[int, str] = {}  # participant pk -> what the database has them do this round
+    by_pair = {}
+    for game in games:
+        by_pair[(game.white_id, game.black_id)] = game
+        text = f"board {game.board}: {by_id[game.white_id].name} - {by_id[game.black_id].name}"
+        doing[game.white_id] = doing[game.black_id] = text
+    byes = {b.participant_id: b for b in rnd.unplayed.all()}
+    for pk, bye in byes.items():
+        doing[pk] = f"{bye.get_kind_display().lower()} for {by_id[pk].name}"
+    now = timezone.now()
+    filled = []
+    for g in planned.games:
+        white, black = people[g.white], people[g.black]
+        game = by_pair.get((white.pk, black.pk))
+        if game is None:
+            for person in (white, black):
+                if person.pk in doing:
+                    raise TrfError(
+                        f"round {rnd.number}: the file pairs {white.name} - {black.name}, "
+                        f"the event has {doing[person.pk]}",
+                        g.line,
+                    )
+            _add_game(rnd, white, black, g.result, user, now)
+            report.games_added += 1
+            continue
+        if not g.result or g.result == game.result:
+            continue  # a pending result in the file leaves the stored one alone
+        if game.result:
+            raise TrfError(
+                f"round {rnd.number} board {game.board} ({white.name} - {black.name}): the file "
+                f"has {_shown(g.result)}, the event has {_shown(game.result)}",
+                g.line,
+            )
+        game.result, game.entered_at, game.version = g.result, now, game.version + 1
+        game.entered_by = user if user is not None and user.is_authenticated else None
+        filled.append(game)
+    Game.objects.bulk_update(filled, ["result", "entered_at", "entered_by", "version"])
+    report.results_filled += len(filled)
+    for b in planned.byes:
+        person = people[b.start_no]
+        bye = byes.get(person.pk)
+        if bye is not None and bye.kind == b.kind:
+            continue
+        if person.pk in doing:
+            raise TrfError(
+                f"round {rnd.number}: the file has {UnplayedRound.Kind(b.kind).label.lower()} "
+                f"for {person.name}, the event has {doing[person.pk]}",
+                b.line,
+            )
+        UnplayedRound.objects.create(round=rnd, participant=person, kind=b.kind)
+        report.byes_added += 1
+
+
+def _add_game(rnd: Round, white, black, result: str, user, now) -> None:
+    board = (rnd.games.filter(match=None).aggregate(models.Max("board"))["board__max"] or 0) + 1
+    Game.objects.create(
+        round=rnd,
+        board=board,
+        white=white,
+        black=black,
+        result=result,
+        entered_by=user if result and user is not None and user.is_authenticated else None,
+        entered_at=now if result else None,
+    )
+
+
+def _shown(result: str) -> str:
+    return Result(result).label
+
+
+def _check_lengths(instance: models.Model, line: int | None) -> None:
+    """PostgreSQL refuses an over-long text where SQLite would store it: refuse it here first."""
+    for f in instance._meta.fields:
+        value = getattr(instance, f.attname)
+        if isinstance(f, models.CharField) and f.max_length and isinstance(value, str):
+            if len(value) > f.max_length:
+                raise TrfError(
+                    f"{f.verbose_name} '{value}' is longer than {f.max_length} characters", line
+                )
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)

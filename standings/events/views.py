@@ -1,0 +1,63 @@
+"""Upload a TRF file: a new event (staff) or new rounds and results of an event (its arbiters)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from standings.engine.trf import TrfError
+
+from .access import can_edit
+from .models import Event
+from .trf_import import import_trf
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+class TrfUploadForm(forms.Form):
+    file = forms.FileField(label="TRF file")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError("The file is larger than 5 MB.")
+        return upload
+
+
+@login_required
+def import_new(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff can create events.")
+    return _upload(request, None)
+
+
+@login_required
+def import_into(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    if not can_edit(request.user, event):
+        raise PermissionDenied("Only the event's arbiters can import into it.")
+    return _upload(request, event)
+
+
+def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
+    form = TrfUploadForm(request.POST or None, request.FILES or None)
+    problem = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = import_trf(
+                form.cleaned_data["file"].read(),
+                slug=event.slug if event else None,
+                user=request.user,
+            )
+        except TrfError as error:
+            problem = error
+        else:
+            messages.success(request, report.summary())
+            return redirect("web:standings", slug=report.slug)
+    context = {"form": form, "event": event, "problem": problem}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "events/import.html", context, status=status)
