@@ -9,7 +9,7 @@ from django.utils import timezone
 from standings.engine import event as engine
 from standings.engine.trf import TrfFile, TrfHeader, write_trf
 
-from .models import Event, Round
+from .models import Event, Game, Round, UnplayedRound
 from .snapshot import engine_event
 
 KIND_TEXT = {
@@ -22,18 +22,11 @@ KIND_TEXT = {
 def export_trf(event: Event) -> str:
     """The event as TRF text; draft rounds as pairings without results."""
     rounds = list(event.round_set.order_by("number"))
-    described = engine_event(event)
-    drafts = {r.number for r in rounds if r.state == Round.State.DRAFT}
-    if drafts:
-        described = replace(
-            described,
-            participants=tuple(_without_results(p, drafts) for p in described.participants),
-        )
+    described = _with_draft_rounds(engine_event(event), event, rounds)
     # A TRF file records no round states; the importer derives them from the results.
     described = replace(described, closed_rounds=frozenset())
-    return write_trf(
-        TrfFile(event=described, header=header(event, rounds), rounds_in_file=len(rounds))
-    )
+    trf = TrfFile(event=described, header=header(event, rounds), rounds_in_file=len(rounds))
+    return write_trf(trf)
 
 
 def header(event: Event, rounds: list[Round]) -> TrfHeader:
@@ -47,9 +40,7 @@ def header(event: Event, rounds: list[Round]) -> TrfHeader:
         end_date=event.end_date,
         kind_text=f"Team {kind_text}" if team else kind_text,
         chief_arbiter=event.chief_arbiter,
-        round_dates=tuple(
-            timezone.localtime(r.starts_at).date() if r.starts_at else None for r in rounds
-        ),
+        round_dates=_round_dates(rounds),
         board_colors=event.board_colors,
         match_points=(
             (
@@ -63,9 +54,35 @@ def header(event: Event, rounds: list[Round]) -> TrfHeader:
     )
 
 
-def _without_results(p: engine.Participant, drafts: set[int]) -> engine.Participant:
-    entries = tuple(
-        replace(e, code=engine.PENDING) if e.round in drafts and e.opponent is not None else e
-        for e in p.entries
-    )
-    return replace(p, entries=entries)
+def _round_dates(rounds: list[Round]) -> tuple:
+    dates = tuple(timezone.localtime(r.starts_at).date() if r.starts_at else None for r in rounds)
+    return dates if any(dates) else ()
+
+
+def _with_draft_rounds(described: engine.Event, event: Event, rounds: list[Round]) -> engine.Event:
+    """Add the draft rounds, which the engine's event leaves out, as pending pairings."""
+    drafts = [r for r in rounds if r.state == Round.State.DRAFT]
+    if not drafts:
+        return described
+    cells: dict[tuple[int, int], engine.RoundEntry] = {}
+    for game in Game.objects.filter(round__in=drafts).select_related("round", "white", "black"):
+        n, white, black = game.round.number, game.white.start_no, game.black.start_no
+        cells[(white, n)] = engine.RoundEntry(n, black, "w", engine.PENDING)
+        cells[(black, n)] = engine.RoundEntry(n, white, "b", engine.PENDING)
+    for bye in UnplayedRound.objects.filter(round__in=drafts).select_related(
+        "round", "participant"
+    ):
+        n = bye.round.number
+        cells[(bye.participant.start_no, n)] = engine.RoundEntry(n, None, None, bye.kind)
+    absent = engine.NOT_IN_LINEUP if event.kind == Event.Kind.TEAM else engine.ZERO_BYE
+    participants = []
+    for p in described.participants:
+        known = {e.round: e for e in p.entries}
+        entries = tuple(
+            known.get(r.number)
+            or cells.get((p.start_no, r.number))
+            or engine.RoundEntry(r.number, None, None, absent)
+            for r in rounds
+        )
+        participants.append(replace(p, entries=entries))
+    return replace(described, participants=tuple(participants))

@@ -250,13 +250,17 @@ def _game(
     return PlannedGame(p.start_no, opponent.start_no, result, line)
 
 
-def withdrawn_from(p: engine.Participant, rounds_in_file: int) -> int | None:
-    """First round of the zero-point byes that run to the file's last round (a withdrawal)."""
+def withdrawn_from(p: engine.Participant, rounds_in_file: int, swiss: bool) -> int | None:
+    """First round of the zero-point byes that run to the file's last round (a withdrawal).
+
+    In a Swiss event a line that stops early (read as "not paired") counts too; in a
+    round robin "not paired" is the free round of an odd field.
+    """
+    empty = {engine.ZERO_BYE, engine.NOT_IN_LINEUP} | ({engine.NOT_PAIRED} if swiss else set())
     first = None
     for number in range(rounds_in_file, 0, -1):
         entry = p.entry(number)
-        empty = entry is None or entry.code in (engine.ZERO_BYE, engine.NOT_IN_LINEUP)
-        if not empty or (entry is not None and entry.opponent is not None):
+        if entry is not None and (entry.opponent is not None or entry.code not in empty):
             break
         first = number
     return first
@@ -332,6 +336,7 @@ def _merge_participants(
         p = stored[missing[0]]
         raise TrfError(f"start number {p.start_no} ({p.name}) is in the event but not in the file")
     new, changed = [], []
+    swiss = trf.event.system == engine.System.SWISS
     for described in trf.event.participants:
         line = lines.get(described.start_no)
         details = {
@@ -344,7 +349,7 @@ def _merge_participants(
             "rating": described.rating,
             "national_rating": described.national_rating,
             "withdrawn_from_round": (
-                None if trf.event.teams else withdrawn_from(described, trf.rounds_in_file)
+                None if trf.event.teams else withdrawn_from(described, trf.rounds_in_file, swiss)
             ),
         }
         person = stored.get(described.start_no)

@@ -1,4 +1,4 @@
-"""TRF import: a new event, re-imports that add rounds and fill results, refusals that change nothing."""
+"""TRF import: new events, re-imports adding rounds and results, refusals that change nothing."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from standings.engine.event import Scoring, System, Team
+from standings.engine.event import Scoring, Team
 from standings.engine.trf import TrfError, TrfFile, TrfHeader
 from standings.events.models import (
     AuditEntry,
