@@ -1,7 +1,161 @@
-"""PLACEHOLDER (owned by the live work): recompute, render once, send one group message."""
+"""After a write commits: recompute once, render once, send one group message per event.
+
+Bursts are throttled per event across every process through the shared cache:
+- the first write after a quiet spell publishes at once (in a background thread,
+  so the arbiter's request only pays one cache.add);
+- a write while a push is pending does nothing: the pending push will read its state;
+- pushes of one event start at least LIVE_PUSH_INTERVAL seconds apart, and the
+  publisher clears the pending flag BEFORE reading the database, so a write that
+  commits after that read schedules another push: the last push carries the last state.
+
+LIVE_PUSH_INTERVAL = 0 publishes inline in the writer's thread (tests that want it
+synchronous); so does a commit hook run inside an enclosing transaction.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
+import threading
+import time
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.cache import cache
+from django.db import close_old_connections, connections, transaction
+
+from standings.events.models import Event
+from standings.web import render
+
+log = logging.getLogger(__name__)
+
+DEFAULT_INTERVAL = 0.25  # at most four pushes a second per event
+RETRIES = 3  # a publish that raised is tried again this many times, with back-off
+UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
+MESSAGE_TYPE = "event.fragments"  # handled by EventSocket.event_fragments
+_VERSION = re.compile(r'id="last-update"[^>]*\bdata-version="(\d+)"')
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def group_name(slug: str) -> str:
+    """The channel-layer group of an event's sockets (slugs are ascii, at most 50 chars)."""
+    return f"event.{slug}"
+
+
+def fragment_version(html: str) -> int | None:
+    """The event version the published fragments show (from #last-update), if any."""
+    found = _VERSION.search(html)
+    return int(found.group(1)) if found else None
+
+
+def interval() -> float:
+    return float(getattr(settings, "LIVE_PUSH_INTERVAL", DEFAULT_INTERVAL))
+
 
 def event_changed(event_id: int) -> None:
-    """Called after a write to the event has committed."""
+    """Called once a write to the event has committed: schedule (or join) its next push."""
+    gap = interval()
+    if gap <= 0 or transaction.get_connection().in_atomic_block:
+        # Inline when asked to, or when the write is still only visible to this connection
+        # (on-commit hooks run inside a transaction: tests wrapping each test in one).
+        publish_now(event_id)
+        return
+    # The flag outlives a pending push by far; it only lapses if its process died.
+    if not cache.add(_pending_key(event_id), 1, gap + 5):
+        return
+    last = cache.get(_last_key(event_id))
+    wait = 0.0 if last is None else max(0.0, last + gap - time.time())
+    _start(wait, event_id, 0)
+
+
+def publish_now(event_id: int) -> str | None:
+    """Publish the event and send its fragments to its group; None if it no longer exists."""
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    if slug is None:
+        return None
+    html = render.publish(event_id)
+    message = {"type": MESSAGE_TYPE, "html": html, "version": fragment_version(html)}
+    _group_send(group_name(slug), message)
+    return html
+
+
+def current_fragments(slug: str) -> str | None:
+    """What a socket shows first: the cached fragments, else ONE publish; None if unknown."""
+    html = render.cached_fragments(slug)
+    if html is not None:
+        return html
+    unknown = _unknown_key(slug)
+    if cache.get(unknown):
+        return None
+    try:
+        event_id = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
+        if event_id is None:
+            cache.set(unknown, 1, UNKNOWN_TTL)
+            return None
+        return publish_now(event_id)
+    finally:
+        close_old_connections()
+
+
+def bind_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Remember the event loop serving this process's sockets (the consumer calls this)."""
+    global _server_loop
+    _server_loop = loop
+
+
+# --- internals ------------------------------------------------------------------------
+
+
+def _pending_key(event_id: int) -> str:
+    return f"live:pending:{event_id}"
+
+
+def _last_key(event_id: int) -> str:
+    return f"live:last:{event_id}"
+
+
+def _unknown_key(slug: str) -> str:
+    return f"live:unknown:{slug}"
+
+
+def _start(wait: float, event_id: int, attempt: int) -> None:
+    # Not a daemon: a script that writes and exits still sends its push first.
+    timer = threading.Timer(wait, _push, args=(event_id, attempt))
+    timer.name = f"live-push-{event_id}"
+    timer.start()
+
+
+def _push(event_id: int, attempt: int) -> None:
+    gap = interval()
+    cache.set(_last_key(event_id), time.time(), max(gap * 4, 1))
+    cache.delete(_pending_key(event_id))  # before reading: later commits schedule another push
+    try:
+        publish_now(event_id)
+    except Exception:
+        log.exception("live push of event %s failed (attempt %s)", event_id, attempt + 1)
+        if attempt + 1 < RETRIES:
+            _start(max(gap, 0.5) * 2**attempt, event_id, attempt + 1)
+    finally:
+        connections.close_all()  # this thread ends here
+
+
+def _group_send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    loop = _server_loop
+    if loop is not None and loop.is_running() and not _runs_on(loop):
+        # The serving loop owns the layer's connections (and the in-memory layer's queues).
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(30)
+    else:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def _runs_on(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False

@@ -1,0 +1,199 @@
+"""The event socket against a real Redis pub/sub layer and cache, writes through the write path."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from channels.db import database_sync_to_async as sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from standings.asgi import application
+from standings.events.models import Event
+from standings.live import push
+from standings.web import render
+from tests.web.writes import close_round, enter_result
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
+
+WAIT = 20  # generous: a message that never comes fails, a slow one does not
+
+
+def socket(slug: str = "small-open") -> WebsocketCommunicator:
+    return WebsocketCommunicator(
+        application, f"/ws/e/{slug}/", headers=[(b"origin", b"http://testserver")]
+    )
+
+
+async def opened(slug: str = "small-open") -> WebsocketCommunicator:
+    ws = socket(slug)
+    connected, _ = await ws.connect(timeout=WAIT)
+    assert connected
+    return ws
+
+
+async def version_of(event: Event) -> int:
+    return await sync_to_async(lambda: Event.objects.get(pk=event.pk).version)()
+
+
+async def until_version(ws: WebsocketCommunicator, version: int) -> list[str]:
+    """Every message up to the one showing `version` (which must come)."""
+    received = []
+    while True:
+        html = await ws.receive_from(timeout=WAIT)
+        received.append(html)
+        if push.fragment_version(html) >= version:
+            return received
+
+
+def standings_table(html: str) -> str:
+    start = html.index('id="standings-table"')
+    return html[start : html.index("</table>", start)]
+
+
+def points(html: str, start_no: int) -> str:
+    row = re.search(rf'<tr data-key="{start_no}".*?</tr>', standings_table(html), re.S).group(0)
+    return re.search(r'<td class="num">([^<]*)', row).group(1)
+
+
+def provisional(html: str) -> bool:
+    return 'title="provisional"' in standings_table(html)
+
+
+async def test_connect_sends_the_current_fragments_first(live_redis, event):
+    await sync_to_async(render.publish)(event.pk)
+    ws = await opened()
+    html = await ws.receive_from(timeout=WAIT)
+    assert push.fragment_version(html) == await version_of(event)
+    for part in ("last-update", "standings-table", "round-games-3", "screen-standings"):
+        assert f'id="{part}"' in html
+    assert points(html, 7) == "1.5"
+    await ws.disconnect()
+
+
+async def test_a_result_reaches_the_socket_provisional_until_the_round_closes(live_redis, event):
+    ws = await opened()
+    first = await ws.receive_from(timeout=WAIT)
+    assert points(first, 7) == "1.5"
+    assert provisional(first)  # round 3 open: BH, SB depend on opponents' results
+
+    await sync_to_async(enter_result)(event, 3, 3, "10")  # Player 07 beats Player 04
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert points(html, 7) == "2.5"
+    assert provisional(html)
+
+    await sync_to_async(enter_result)(event, 3, 4, "01")
+    await sync_to_async(close_round)(event, 3)
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert not provisional(html)
+    assert 'title="provisional"' not in html  # nor on the screen's table
+    await ws.disconnect()
+
+
+async def test_a_reconnecting_client_gets_the_whole_state_first(live_redis, event):
+    ws = await opened()
+    await ws.receive_from(timeout=WAIT)
+    await ws.disconnect()
+    await sync_to_async(enter_result)(event, 3, 3, "10")  # missed while away
+    await sync_to_async(enter_result)(event, 3, 4, "01")
+    latest = await version_of(event)
+    # The push is on its way; once published, a new socket starts from it.
+    listener = await opened()
+    await until_version(listener, latest)
+    again = await opened()
+    html = await again.receive_from(timeout=WAIT)
+    assert push.fragment_version(html) == latest
+    assert points(html, 7) == "2.5"
+    await listener.disconnect()
+    await again.disconnect()
+
+
+async def test_twenty_rapid_writes_give_few_messages_the_last_one_final(
+    live_redis, event, settings
+):
+    settings.LIVE_PUSH_INTERVAL = 0.5
+    ws = await opened()
+    await ws.receive_from(timeout=WAIT)
+    results = ["10", "01"] * 10
+    for result in results:
+        await sync_to_async(enter_result)(event, 3, 3, result)
+    latest = await version_of(event)
+    received = await until_version(ws, latest)
+    assert len(received) < 10
+    assert push.fragment_version(received[-1]) == latest
+    assert points(received[-1], 7) == "1.5"  # the last result: 0-1 for Player 07
+    assert await ws.receive_nothing(timeout=1)  # nothing older trails behind
+    await ws.disconnect()
+
+
+async def test_sockets_of_a_cold_cache_share_one_publish(live_redis, event):
+    layer = get_channel_layer()
+    spy = await layer.new_channel()
+    await layer.group_add(push.group_name("small-open"), spy)
+    sockets = [socket() for _ in range(5)]
+    assert all(c for c, _ in await asyncio.gather(*(ws.connect(timeout=WAIT) for ws in sockets)))
+    pages = await asyncio.gather(*(ws.receive_from(timeout=WAIT) for ws in sockets))
+    assert {push.fragment_version(html) for html in pages} == {await version_of(event)}
+    message = await asyncio.wait_for(layer.receive(spy), WAIT)
+    assert message["type"] == push.MESSAGE_TYPE
+    with pytest.raises(asyncio.TimeoutError):  # one publish, one group message
+        await asyncio.wait_for(layer.receive(spy), 1)
+    for ws in sockets:  # which they do not get twice
+        assert await ws.receive_nothing(timeout=0.2)
+        await ws.disconnect()
+
+
+async def test_unknown_event_closes_the_socket(live_redis, event):
+    connected, _ = await socket("no-such-event").connect(timeout=WAIT)
+    assert not connected
+    connected, _ = await socket("no-such-event").connect(timeout=WAIT)  # remembered
+    assert not connected
+
+
+async def test_what_clients_send_is_ignored(live_redis, event):
+    ws = await opened()
+    await ws.receive_from(timeout=WAIT)
+    await ws.send_to(text_data='{"result": "1-0"}')
+    assert await ws.receive_nothing(timeout=0.5)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert points(html, 7) == "2.5"
+    await ws.disconnect()
+
+
+async def test_a_failed_publish_is_logged_and_tried_again(live_redis, event, monkeypatch, caplog):
+    real = render.publish
+    calls = []
+
+    def fails_once(event_id: int) -> str:
+        calls.append(event_id)
+        if len(calls) == 1:
+            raise ConnectionError("cache unreachable")
+        return real(event_id)
+
+    await sync_to_async(real)(event.pk)
+    ws = await opened()
+    await ws.receive_from(timeout=WAIT)
+    monkeypatch.setattr(render, "publish", fails_once)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert points(html, 7) == "2.5"
+    assert "live push of event" in caplog.text
+    await ws.disconnect()
+
+
+async def test_inline_mode_pushes_before_the_write_returns(live_redis, event, settings):
+    settings.LIVE_PUSH_INTERVAL = 0
+    ws = await opened()
+    await ws.receive_from(timeout=WAIT)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    assert await render_version(event) == await version_of(event)  # published already
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert points(html, 7) == "2.5"
+    await ws.disconnect()
+
+
+async def render_version(event: Event) -> int | None:
+    return push.fragment_version(await sync_to_async(render.cached_fragments)(event.slug))
