@@ -645,7 +645,7 @@ def _cells(line: str, number: int) -> list[str | None]:
         opponent, colour, result = cell[:4], cell[5], cell[7]
         if cell[4] != " " or cell[6] != " " or not (opponent.isspace() or _NUMBER.match(opponent)):
             raise TrfError(
-                f"{place}: {cell.strip()!r} is not aligned as 'OOOO C R' "
+                f"{place}: {cell.rstrip()!r} is not aligned as 'OOOO C R' "
                 "(opponent in 4 columns, colour, result)",
                 number,
             )
@@ -787,6 +787,8 @@ def _trim(entries: tuple[RoundEntry, ...], pad: str) -> tuple[RoundEntry, ...]:
     end = len(entries)
     while end and _is_filler(entries[end - 1], pad):
         end -= 1
+    if end < len(entries) and end and _is_filler(entries[end - 1], NOT_IN_LINEUP):
+        end += 1  # a blank cell must not end the line: it would read as filler
     return entries[:end]
 
 

@@ -41,10 +41,8 @@ class Command(BaseCommand):
             event = read_trf_bytes(path.read_bytes()).event
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}") from None
-        except TrfError as error:
-            line = getattr(error, "line", None)
-            where = f" line {line}" if line else ""
-            raise CommandError(f"{path}{where}: {error}") from None
+        except TrfError as error:  # its text starts with "line N: "
+            raise CommandError(f"{path}: {error}") from None
         if not event.closed_rounds:
             # A TRF file records results already decided: its rounds count as closed.
             event = replace(event, closed_rounds=frozenset(range(1, event.rounds + 1)))
