@@ -114,14 +114,35 @@ def _candidates(ranked: list[Entrant]) -> list[Entrant]:
     if half == 0:  # alone in the group: floats down to the next players
         return ranked[1:]
     below = group[half:] + group[half - 1 : 0 : -1]
+    # Within the group, avoid two players who both must have the same colour.
+    below.sort(key=lambda e: _clash(ranked[0], e))
     return below + ranked[len(group) :]
+
+
+def _must_have(e: Entrant) -> str:
+    """The colour a player must get (colour difference beyond 1, or the same twice): "" if none."""
+    balance = e.colours.count("w") - e.colours.count("b")
+    if balance < -1 or e.colours.endswith("bb"):
+        return "w"
+    if balance > 1 or e.colours.endswith("ww"):
+        return "b"
+    return ""
+
+
+def _clash(a: Entrant, b: Entrant) -> bool:
+    return _must_have(a) != "" and _must_have(a) == _must_have(b)
 
 
 def _colours(a: Entrant, b: Entrant, board: int) -> tuple[int, int]:
     """(white, black): equalise colours, then alternate; `a` is the higher-ranked player."""
     balance_a = a.colours.count("w") - a.colours.count("b")
     balance_b = b.colours.count("w") - b.colours.count("b")
-    if balance_a != balance_b:
+    must_a, must_b = _must_have(a), _must_have(b)
+    if must_a and must_a != must_b:
+        white_a = must_a == "w"
+    elif must_b:
+        white_a = must_b == "b"
+    elif balance_a != balance_b:
         white_a = balance_a < balance_b
     else:
         last_a, last_b = a.colours[-1:], b.colours[-1:]

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.utils import timezone
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from standings.engine import event as engine
@@ -21,6 +22,11 @@ from standings.events.demo_pairing import Entrant, entrants, pair_round
 from standings.events.models import AuditEntry, Event, Game, Round, UnplayedRound
 
 TITLES = {"", "GM", "IM", "FM", "WGM", "WIM", "CM"}
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -182,7 +188,7 @@ def _play(n_players: int, rounds: int, outcomes: list[float], absent: list[int])
             people[pairing.bye].append(engine.RoundEntry(number, None, None, "U"))
 
 
-@settings(max_examples=60, deadline=None)
+@hypothesis_settings(max_examples=60, deadline=None)
 @given(
     n_players=st.integers(13, 30),
     rounds=st.integers(1, 5),
