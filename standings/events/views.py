@@ -44,9 +44,10 @@ def import_into(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
-    form = TrfUploadForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = TrfUploadForm(request.POST, request.FILES) if posted else TrfUploadForm()
     problem = None
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         try:
             report = import_trf(
                 form.cleaned_data["file"].read(),
@@ -59,5 +60,5 @@ def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
             messages.success(request, report.summary())
             return redirect("web:standings", slug=report.slug)
     context = {"form": form, "event": event, "problem": problem}
-    status = 400 if request.method == "POST" else 200
+    status = 400 if posted else 200
     return render(request, "events/import.html", context, status=status)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.core.management import CommandError, call_command
 
 from standings.engine.event import Scoring, Team
 from standings.engine.trf import TrfError, TrfFile, TrfHeader
@@ -500,3 +504,45 @@ def test_a_reimport_contradicting_an_entered_result_is_refused():
     assert f"round 1 board {game.board}" in error.message
     assert game.get_result_display() in error.message
     assert dict(Game.result.field.choices)[other] in error.message
+
+
+# The command
+
+
+def test_the_import_command_prints_a_summary(capsys):
+    call_command("import_trf", str(SWISS_01), "--event", "swiss-one")
+
+    printed = capsys.readouterr().out
+    assert printed.startswith("swiss-one: created;")
+    assert Event.objects.filter(slug="swiss-one").exists()
+
+
+def test_the_import_command_refuses_a_bad_file_in_one_line(tmp_path):
+    data = fixture_bytes()
+    line = first_player_line(data)
+    bad = tmp_path / "bad.trf"
+    bad.write_bytes(edit_line(data, line, lambda text: text[:95]))
+    before = database_state()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("import_trf", str(bad))
+
+    assert str(caught.value).startswith(f"{bad} line {line}: ")
+    assert database_state() == before
+
+
+def test_the_import_command_exits_with_status_1_and_one_line_on_stderr(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_bytes(b"012 Broken\n001 xx\n")
+
+    done = subprocess.run(
+        [sys.executable, "manage.py", "import_trf", str(bad)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1
+    assert f"{bad} line 2: " in done.stderr

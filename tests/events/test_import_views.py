@@ -1,0 +1,141 @@
+"""Upload pages: who may import, what a refused file shows, where a good one leads."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from standings.events.models import AuditEntry, Event, Game, Round
+from standings.events.trf_export import export_trf
+from tests.conftest import FIXTURES
+
+pytestmark = pytest.mark.django_db
+
+SWISS_01 = FIXTURES / "fide" / "swiss-01.trf"
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("organiser", password="pw-org-1", is_staff=True)
+
+
+def upload(data: bytes, name: str = "event.trf") -> dict:
+    return {"file": SimpleUploadedFile(name, data, content_type="text/plain")}
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_pages_ask_anonymous_visitors_to_log_in(client, event):
+    for url in ("/import/", f"/e/{event.slug}/import/"):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"] == f"{settings.LOGIN_URL}?next={url}"
+
+
+def test_only_staff_may_create_an_event(arbiter, stranger, staff):
+    assert logged_in(arbiter).get("/import/").status_code == 403
+    assert logged_in(stranger).post("/import/", upload(SWISS_01.read_bytes())).status_code == 403
+    assert not Event.objects.exists()
+    page = logged_in(staff).get("/import/")
+    assert page.status_code == 200
+    assert 'enctype="multipart/form-data"' in page.content.decode()
+
+
+def test_the_events_arbiters_and_staff_may_reimport_others_may_not(event, arbiter, stranger, staff):
+    url = f"/e/{event.slug}/import/"
+    assert logged_in(arbiter).get(url).status_code == 200
+    assert logged_in(staff).get(url).status_code == 200
+    assert logged_in(stranger).get(url).status_code == 403
+    assert logged_in(stranger).post(url, upload(b"012 x\n")).status_code == 403
+    assert logged_in(arbiter).get("/e/no-such-event/import/").status_code == 404
+
+
+def test_a_good_file_creates_the_event_and_leads_to_its_standings(staff):
+    response = logged_in(staff).post("/import/", upload(SWISS_01.read_bytes()))
+
+    event = Event.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/e/{event.slug}/"
+    (message,) = get_messages(response.wsgi_request)
+    assert event.slug in str(message) and "created" in str(message)
+    assert AuditEntry.objects.get(event=event).user == staff
+
+
+def test_a_bad_file_shows_the_line_and_problem_and_imports_nothing(staff):
+    data = SWISS_01.read_bytes().replace(b"\n001    3", b"\n001    3\xff", 1)
+    line = data.split(b"\n").index(next(x for x in data.split(b"\n") if b"\xff" in x)) + 1
+
+    response = logged_in(staff).post("/import/", upload(data))
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Nothing was imported" in page
+    assert f"Line {line}:" in page and "UTF-8" in page
+    assert not Event.objects.exists()
+
+
+def test_the_problem_is_shown_escaped(staff):
+    data = b"012 Escapes\n032 <script>\n142 1\n"
+
+    response = logged_in(staff).post("/import/", upload(data))
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "<script>" not in page
+    assert "&lt;script&gt;" in page
+
+
+def test_an_empty_submission_shows_the_form_again(staff):
+    response = logged_in(staff).post("/import/", {})
+
+    assert response.status_code == 400
+    assert "This field is required" in response.content.decode()
+
+
+def test_the_upload_needs_the_csrf_token(staff):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(staff)
+
+    response = client.post("/import/", upload(SWISS_01.read_bytes()))
+
+    assert response.status_code == 403
+    assert not Event.objects.exists()
+
+
+def test_an_arbiter_reimport_fills_results_and_a_contradiction_is_refused(event, arbiter):
+    Round.objects.filter(event=event, number=3).update(state=Round.State.IN_PROGRESS)
+    exported = export_trf(event)
+    Game.objects.filter(round__event=event, round__number=3, result="").update(result="")
+    pending = Game.objects.get(round__event=event, round__number=3, board=3)
+    white, black = pending.white.start_no, pending.black.start_no
+    lines = exported.splitlines()
+    cell = slice(91 + 20, 99 + 20)  # round 3
+    for i, text in enumerate(lines):
+        if text.startswith("001") and int(text[4:8]) in (white, black):
+            won = "1" if int(text[4:8]) == white else "0"
+            padded = text.ljust(cell.stop)
+            lines[i] = padded[: cell.stop - 1] + won + padded[cell.stop :]
+    filled = ("\n".join(lines) + "\n").encode()
+    client = logged_in(arbiter)
+
+    response = client.post(f"/e/{event.slug}/import/", upload(filled))
+
+    assert response.status_code == 302
+    pending.refresh_from_db()
+    assert pending.result == "10"
+    assert pending.entered_by == arbiter
+
+    Game.objects.filter(pk=pending.pk).update(result="01")
+    refused = client.post(f"/e/{event.slug}/import/", upload(filled))
+    page = refused.content.decode()
+    assert refused.status_code == 400
+    assert "round 3 board 3" in page and "1-0" in page and "0-1" in page
+    pending.refresh_from_db()
+    assert pending.result == "01"
