@@ -75,8 +75,13 @@ class DemoFeeder:
         if pending:
             game = self.rng.choice(pending)
             result = draw_result(self.rng, game.white.rating, game.black.rating)
-            services.enter_result(event, last.number, game.board, result)
             self.waited = 0
+            try:  # an arbiter trying the demo may have entered this board meanwhile: keep theirs
+                services.enter_result(
+                    event, last.number, game.board, result, seen_version=game.version
+                )
+            except services.WriteRefused as refused:
+                return f"skipped: {refused.message}"
             return "result"
         if self._wait(self.close_after):
             return "waiting"
@@ -114,6 +119,8 @@ def run_forever(feeder: DemoFeeder, interval: float) -> None:
         try:
             outcome = feeder.step()
             log.info("demo feeder: %s", outcome)
+        except services.WriteRefused as refused:  # e.g. an arbiter cleared a result meanwhile
+            log.warning("demo feeder: %s", refused.message)
         except Exception:
             log.exception("demo feeder step failed")
         finally:
