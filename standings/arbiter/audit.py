@@ -6,17 +6,19 @@ import json
 
 from django.core.paginator import Page, Paginator
 
-from standings.events.models import AuditEntry, Event, Round
+from standings.events.models import AuditEntry, Event, Round, UnplayedRound
 from standings.events.services import RESULT_SHOWN
 
 PER_PAGE = 50
 STATES = dict(Round.State.choices)
+BYES = dict(UnplayedRound.Kind.choices)
 ACTIONS = {
     "result": "Result",
     "create_round": "Pairings prepared",
     "publish_pairings": "Pairings published",
     "close_round": "Round closed",
     "reopen_round": "Round reopened",
+    "bye": "Bye",
 }
 
 
@@ -41,6 +43,8 @@ def describe(value: object) -> str:
             parts.append(RESULT_SHOWN.get(item, str(item)))
         elif key == "state":
             parts.append(str(STATES.get(item, item)))
+        elif key == "bye":
+            parts.append(str(BYES.get(item, "no bye")))
         elif key == "version":
             continue
         else:

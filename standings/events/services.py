@@ -8,6 +8,7 @@ message meant to be shown to the arbiter as is.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from .access import can_edit
@@ -199,6 +200,48 @@ def reopen_round(event: Event, round_no: int, *, user=None, reason: str) -> Roun
     if not (reason or "").strip():
         raise WriteRefused(f"Say why round {round_no} is reopened")
     return _move(event, round_no, user, Round.State.IN_PROGRESS, "reopen_round", reason.strip())
+
+
+def set_bye(
+    event: Event, round_no: int, start_no: int, kind: str, *, user=None, reason: str = ""
+) -> UnplayedRound | None:
+    """Give a player without a game in the round a bye of `kind` ("" removes it)."""
+    _check_allowed(user, event)
+    if kind and kind not in BYE_KINDS:
+        raise WriteRefused(f"{kind!r} is not a kind of bye")
+    with transaction.atomic():
+        rnd = _locked_round(event, round_no)
+        if rnd.state == Round.State.CLOSED:
+            raise RoundClosed(f"Round {round_no} is closed; reopen it to change a bye")
+        player = Participant.objects.filter(event=event, start_no=start_no).first()
+        if player is None:
+            raise WriteRefused(f"There is no player with start number {start_no}")
+        if rnd.games.filter(Q(white=player) | Q(black=player)).exists():
+            raise WriteRefused(f"{player.name} has a game in round {round_no}")
+        bye = UnplayedRound.objects.select_for_update().filter(round=rnd, participant=player)
+        bye = bye.first()
+        before = bye.kind if bye else ""
+        if before == kind:
+            return bye
+        if not kind:
+            bye.delete()
+            bye = None
+        elif bye is None:
+            bye = UnplayedRound.objects.create(round=rnd, participant=player, kind=kind)
+        else:
+            bye.kind = kind
+            bye.version += 1
+            bye.save(update_fields=["kind", "version"])
+        record_change(
+            event,
+            user=user,
+            action="bye",
+            target=f"round {round_no} player {start_no}",
+            before={"bye": before},
+            after={"bye": kind},
+            reason=reason,
+        )
+    return bye
 
 
 def close_refusal(rnd: Round) -> str:

@@ -59,3 +59,5 @@ def test_describe_values():
     assert describe({"state": "draft"}) == "Pairings prepared"
     assert describe({"games": [[1, 2]]}) == "games: [[1, 2]]"
     assert describe([1, 2]) == "[1, 2]"
+    assert describe({"bye": "H"}) == "Half-point bye"
+    assert describe({"bye": ""}) == "no bye"

@@ -15,6 +15,7 @@ from standings.events.services import (
     enter_result,
     publish_pairings,
     reopen_round,
+    set_bye,
 )
 from tests.factories import create_swiss
 
@@ -256,3 +257,34 @@ def test_a_write_pushes_once_after_commit(event, arbiter, django_capture_on_comm
         with pytest.raises(WriteRefused):
             close_round(event, 3, user=arbiter)
     assert callbacks == []
+
+
+def test_a_bye_is_set_changed_and_removed(event, arbiter):
+    create_round(event, 4, [(1, 8), (2, 7), (3, 6)], user=arbiter)
+    set_bye(event, 4, 4, "H", user=arbiter, reason="requested")
+    set_bye(event, 4, 4, "H", user=arbiter)  # nothing to change
+    set_bye(event, 4, 4, "Z", user=arbiter)
+    assert UnplayedRound.objects.get(round__number=4, participant__start_no=4).kind == "Z"
+    assert set_bye(event, 4, 4, "", user=arbiter) is None
+    assert not UnplayedRound.objects.filter(round__number=4).exists()
+    byes = [e for e in entries(event) if e.action == "bye"]
+    assert [(e.before, e.after) for e in byes] == [
+        ({"bye": ""}, {"bye": "H"}),
+        ({"bye": "H"}, {"bye": "Z"}),
+        ({"bye": "Z"}, {"bye": ""}),
+    ]
+    assert byes[0].reason == "requested" and byes[0].target == "round 4 player 4"
+
+
+def test_a_bye_is_refused_for_a_paired_player_a_closed_round_or_a_stranger(event, stranger):
+    with pytest.raises(WriteRefused):
+        set_bye(event, 3, 1, "H")
+    with pytest.raises(RoundClosed):
+        set_bye(event, 1, 1, "H")
+    with pytest.raises(WriteRefused):
+        set_bye(event, 3, 99, "H")
+    with pytest.raises(NotAllowed):
+        set_bye(event, 3, 1, "H", user=stranger)
+    with pytest.raises(WriteRefused):
+        set_bye(event, 3, 1, "Q")
+    assert entries(event) == []
