@@ -1,26 +1,24 @@
-"""FIDE TRF-16 (with the 2025-26 team records) read into the engine's `Event`, and written back.
-
-Pure Python like the rest of the engine. Reading is strict: the first problem
-raises `TrfError` naming the line, so a caller can refuse the whole file.
-`read_trf(write_trf(x)) == x` for every `x` that `read_trf` returns.
+"""Reading a TRF file: one pass over the lines, then the checks that need the whole file.
 
 Conventions beyond the format description:
 - a blank round cell inside a line is `NOT_IN_LINEUP` (" "); rounds after the end
   of a shorter line are filled up to `rounds_in_file` with "not paired" ("-", no
   opponent) in individual events and with `NOT_IN_LINEUP` in team events;
 - a paired cell without a result ("  12 w  ") is a game not played yet (`PENDING`);
-- the points column (81-84) is not read: the writer computes it from the entries.
+  a cell without opponent and without result is a zero-point bye (TRF-2026);
+- the points column (81-84) is checked to be a number, not read: the writer
+  computes it from the entries.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 
-from .catalogue import lookup
-from .event import (
+from ..catalogue import lookup
+from ..event import (
     NOT_IN_LINEUP,
     NOT_PAIRED,
     PENDING,
@@ -28,89 +26,44 @@ from .event import (
     Participant,
     RoundEntry,
     Scoring,
-    System,
     Team,
 )
-from .notation import SpecError
+from ..notation import SpecError
+from .records import (
+    CELL,
+    FIRST_CELL,
+    TEAM_SCORES,
+    TrfBye,
+    TrfError,
+    TrfFile,
+    TrfForfeitedMatch,
+    TrfHeader,
+    TrfTeamLine,
+    detect_system,
+)
 
-
-class TrfError(ValueError):
-    """A malformed or inconsistent TRF file; `line` is 1-based, None for the whole file."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
-
-
-@dataclass(frozen=True, slots=True)
-class TrfTeamLine:
-    """What a TRF-2026 team record (310) says beyond the engine's `Team`."""
-
-    number: int
-    nickname: str = ""  # cols 42-46
-    strength: str = ""  # cols 48-53
-    match_points: float | None = None  # cols 55-60
-    game_points: float | None = None  # cols 62-67
-    rank: int | None = None  # cols 69-71
-
-
-@dataclass(frozen=True, slots=True)
-class TrfBye:
-    """A bye record (240): F, H or Z for the players (or teams) listed, in one round."""
-
-    kind: str
-    round: int
-    numbers: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TrfForfeitedMatch:
-    """A forfeited team match (330): "+-" white team wins, "-+" black team wins, "--" both lose."""
-
-    kind: str
-    round: int
-    white: int
-    black: int
-
-
-@dataclass(frozen=True, slots=True)
-class TrfHeader:
-    """What the header records say beyond the engine's `Event`."""
-
-    name: str = ""  # 012
-    city: str = ""  # 022
-    federation: str = ""  # 032
-    start_date: date | None = None  # 042
-    end_date: date | None = None  # 052
-    kind_text: str = ""  # 092, e.g. "Swiss System"
-    chief_arbiter: str = ""  # 102
-    deputy_arbiters: tuple[str, ...] = ()  # 112
-    time_control: str = ""  # 122
-    round_dates: tuple[date | None, ...] = ()  # 132, one per round
-    board_colors: str = ""  # 352, e.g. "WBWB" (team events)
-    match_points: tuple[float, float, float] | None = None  # 362: TW, TD, TL
-    initial_color: str = ""  # 152: "W" or "B"
-    standings_tiebreaks: tuple[str, ...] = ()  # 212: like 202, with PTS
-    player_ranks: tuple[tuple[int, int], ...] = ()  # 001 cols 86-89: (start no., rank)
-    team_lines: tuple[TrfTeamLine, ...] = ()  # 310 extras; empty: teams written as 013
-    team_bye_points: tuple[float, float] | None = None  # 320: match points, game points
-    team_byes: tuple[int, ...] = ()  # 320: the team with the bye in each round, 0 = none
-    byes: tuple[TrfBye, ...] = ()  # 240
-    forfeited_matches: tuple[TrfForfeitedMatch, ...] = ()  # 330
-    other_records: tuple[str, ...] = ()  # records this reader does not use, as read
-
-
-@dataclass(frozen=True, slots=True)
-class TrfFile:
-    """A whole file: the engine's event (no round closed) and the header's extras."""
-
-    event: Event
-    header: TrfHeader = field(default_factory=TrfHeader)
-    rounds_in_file: int = 0  # highest round with a cell on any 001 line
+_RESULT_CODES = frozenset("1=0+-WDLHFUZ")
+_BYE_CODES = frozenset("HFUZ")
+_PAIRS = frozenset(["10", "==", "01", "+-", "-+", "--", "WL", "DD", "LW", "00", PENDING + PENDING])
+_VERBS = {
+    "1": "beat",
+    "0": "lost to",
+    "=": "drew with",
+    "+": "won by forfeit against",
+    "-": "lost by forfeit to",
+    "W": "beat (game not rated)",
+    "D": "drew with (game not rated)",
+    "L": "lost to (game not rated)",
+    PENDING: "is paired against",
+}
+_BREAK = re.compile(r"\r\n|\r|\n")
+_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
+_NUMBER = re.compile(r"^ *\d+$")
+_DATE_YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+_DATE_YY = re.compile(r"(\d{2})[/.-](\d{1,2})[/.-](\d{1,2})")
+_DATE_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+# FIDE writes cuts as "BH-C1"; our notation as "BH/C1".
+_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])\d)")
 
 
 def read_trf_bytes(data: bytes) -> TrfFile:
@@ -132,95 +85,6 @@ def read_trf_bytes(data: bytes) -> TrfFile:
 def read_trf(text: str) -> TrfFile:
     """Read a whole file; raise TrfError for the first problem found."""
     return _Reader().read(text.removeprefix("\ufeff"))
-
-
-def write_trf(trf: TrfFile) -> str:
-    """The file `read_trf` reads back as the same `TrfFile`."""
-    event, header = trf.event, trf.header
-    team_event = bool(event.teams)
-    out: list[str] = []
-
-    def record(tag: str, text: str) -> None:
-        if text:
-            out.append(f"{tag} {text}")
-
-    record("012", event.name or header.name)
-    record("022", header.city)
-    record("032", header.federation)
-    record("042", _date_text(event.start_date or header.start_date))
-    record("052", _date_text(header.end_date))
-    record("062", str(len(event.participants)))
-    record("072", str(sum(1 for p in event.participants if p.rating)))
-    if team_event:
-        record("082", str(len(event.teams)))
-    record("092", _kind_text(event, header.kind_text))
-    record("102", header.chief_arbiter)
-    for deputy in header.deputy_arbiters:
-        record("112", deputy)
-    record("122", header.time_control)
-    if header.round_dates:
-        cells = "".join(_short_date(d).ljust(10) for d in header.round_dates)
-        out.append(("132".ljust(_FIRST_CELL) + cells).rstrip())
-    record("142", str(event.rounds))
-    record("152", header.initial_color)
-    record("162", _scoring_text(event.scoring))
-    record("202", ", ".join(event.tiebreaks))
-    record("212", ", ".join(header.standings_tiebreaks))
-    record("352", header.board_colors)
-    if header.match_points is not None:
-        record(
-            "362",
-            "   ".join(
-                f"{k} {_number(v)}" for k, v in zip(_TEAM_SCORES, header.match_points, strict=True)
-            ),
-        )
-    ranks = dict(header.player_ranks)
-    pad = NOT_IN_LINEUP if team_event else NOT_PAIRED
-    kept = _entries_to_write(event.participants, trf.rounds_in_file, pad)
-    for p, entries in zip(event.participants, kept, strict=True):
-        out.append(_player_line(p, entries, event.scoring, ranks.get(p.start_no)))
-    extras = {t.number: t for t in header.team_lines}
-    for team in event.teams:
-        out.append(_team_line(team, extras.get(team.number), bool(header.team_lines)))
-    if header.team_bye_points is not None:
-        mp, gp = header.team_bye_points
-        out.append(
-            f"320 {_number(mp):>4} {_number(gp):>4}" + "".join(f" {t:3d}" for t in header.team_byes)
-        )
-    for bye in header.byes:
-        out.append(f"240 {bye.kind} {bye.round:03d}" + "".join(f" {n:4d}" for n in bye.numbers))
-    for m in header.forfeited_matches:
-        out.append(f"330 {m.kind} {m.round:03d} {m.white:03d} {m.black:03d}")
-    out.extend(header.other_records)
-    return "\n".join(out) + "\n"
-
-
-# Layout of the 001 record (0-based slices)
-_FIRST_CELL = 91  # column 92
-_CELL = 10
-_RESULT_CODES = frozenset("1=0+-WDLHFUZ")
-_BYE_CODES = frozenset("HFUZ")
-_PAIRS = frozenset(["10", "==", "01", "+-", "-+", "--", "WL", "DD", "LW", "00", PENDING + PENDING])
-_VERBS = {
-    "1": "beat",
-    "0": "lost to",
-    "=": "drew with",
-    "+": "won by forfeit against",
-    "-": "lost by forfeit to",
-    "W": "beat (game not rated)",
-    "D": "drew with (game not rated)",
-    "L": "lost to (game not rated)",
-    PENDING: "is paired against",
-}
-_TEAM_SCORES = ("TW", "TD", "TL")
-_BREAK = re.compile(r"\r\n|\r|\n")
-_BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
-_NUMBER = re.compile(r"^ *\d+$")
-_DATE_YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
-_DATE_YY = re.compile(r"(\d{2})[/.-](\d{1,2})[/.-](\d{1,2})")
-_DATE_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
-# FIDE writes cuts as "BH-C1"; our notation as "BH/C1".
-_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])\d)")
 
 
 @dataclass(slots=True)
@@ -293,8 +157,8 @@ class _Reader:
         self.dates[line[:3]] = _parse_date(line[4:].strip(), number, f"record {line[:3]}")
 
     def _round_dates(self, line: str, number: int) -> None:
-        if len(line) > _FIRST_CELL:
-            fields = [line[s : s + _CELL].strip() for s in range(_FIRST_CELL, len(line), _CELL)]
+        if len(line) > FIRST_CELL:
+            fields = [line[s : s + CELL].strip() for s in range(FIRST_CELL, len(line), CELL)]
         else:  # not aligned on the 001 grid: dates separated by spaces
             fields = line[4:].split()
         dates = [_parse_date(f, number, "record 132") if f else None for f in fields]
@@ -328,7 +192,7 @@ class _Reader:
         )
 
     def _match_points(self, line: str, number: int) -> None:
-        values = _code_values(line[4:], number, "record 362", frozenset(_TEAM_SCORES))
+        values = _code_values(line[4:], number, "record 362", frozenset(TEAM_SCORES))
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
@@ -606,34 +470,18 @@ class _Reader:
                     raise TrfError(f"record 320: there is no team {n}", number)
 
 
-def detect_system(kind_text: str, participants: int, rounds: int) -> System:
-    """Round robin or Swiss, from record 092's text and the field size (fixtures README)."""
-    text = kind_text.upper()
-    if "SWISS" in text:
-        return System.SWISS
-    if "DOUBLE" in text:
-        return System.DOUBLE_ROUND_ROBIN
-    if "RR" in text or "ROBIN" in text or "BERGER" in text:
-        return System.ROUND_ROBIN
-    if participants in (rounds, rounds + 1):
-        return System.ROUND_ROBIN
-    if 2 * participants in (rounds, rounds + 1):
-        return System.DOUBLE_ROUND_ROBIN
-    return System.SWISS
-
-
 # Reading helpers
 
 
 def _cells(line: str, number: int) -> list[str | None]:
     """The round cells of a 001 line, each checked against the 10-column grid."""
-    if line[89:_FIRST_CELL].strip():
+    if line[89:FIRST_CELL].strip():
         raise TrfError("columns 90-91 must be blank: the round results start at column 92", number)
     cells: list[str | None] = []
-    for r, s in enumerate(range(_FIRST_CELL, len(line), _CELL), start=1):
+    for r, s in enumerate(range(FIRST_CELL, len(line), CELL), start=1):
         cell = line[s : s + 8].ljust(8)
         place = f"round {r} (columns {s + 1}-{s + 8})"
-        if line[s + 8 : s + _CELL].strip():
+        if line[s + 8 : s + CELL].strip():
             raise TrfError(
                 f"{place}: the cell runs into columns {s + 9}-{s + 10}, which must be blank "
                 "(each round takes 10 columns: opponent, colour, result)",
@@ -761,121 +609,3 @@ def _parse_date(text: str, number: int, what: str) -> date | None:
         return date(y, mo, d)
     except ValueError:
         raise TrfError(f"{what}: {text!r} is not a valid date", number) from None
-
-
-# Writing helpers
-
-
-def _entries_to_write(
-    participants: Iterable[Participant], rounds_in_file: int, pad: str
-) -> list[tuple[RoundEntry, ...]]:
-    """Each line's entries without the trailing filler the reader adds back.
-
-    A line that reaches `rounds_in_file` keeps its filler if no other line would
-    carry the last round, so the reader finds the same `rounds_in_file`.
-    """
-    lists = [p.entries[:rounds_in_file] for p in participants]
-    trimmed = [_trim(entries, pad) for entries in lists]
-    if rounds_in_file and all(len(t) < rounds_in_file for t in trimmed):
-        trimmed = [
-            e if len(e) == rounds_in_file else t for e, t in zip(lists, trimmed, strict=True)
-        ]
-    return trimmed
-
-
-def _trim(entries: tuple[RoundEntry, ...], pad: str) -> tuple[RoundEntry, ...]:
-    end = len(entries)
-    while end and _is_filler(entries[end - 1], pad):
-        end -= 1
-    if end < len(entries) and end and _is_filler(entries[end - 1], NOT_IN_LINEUP):
-        end += 1  # a blank cell must not end the line: it would read as filler
-    return entries[:end]
-
-
-def _is_filler(e: RoundEntry, pad: str) -> bool:
-    return e.opponent is None and e.color is None and e.code == pad
-
-
-def _player_line(
-    p: Participant, entries: tuple[RoundEntry, ...], scoring: Scoring, rank: int | None
-) -> str:
-    points = sum(_points(e, scoring) for e in entries)
-    head = (
-        f"001 {p.start_no:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-        f"{_optional(p.rating, 4)} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth[:10]:<10} {points:4.1f} {_optional(rank, 4)}"
-    )
-    return (head + "".join("  " + _cell(e) for e in entries)).rstrip()
-
-
-def _cell(e: RoundEntry) -> str:
-    if e.opponent is None and e.code == NOT_IN_LINEUP and e.color is None:
-        return " " * 8
-    opponent = f"{e.opponent:4d}" if e.opponent else "0000"
-    code = " " if e.code == PENDING else e.code
-    return f"{opponent} {e.color or '-'} {code}"
-
-
-def _points(e: RoundEntry, scoring: Scoring) -> float:
-    if e.code == PENDING or (e.opponent is None and e.code in (NOT_PAIRED, NOT_IN_LINEUP)):
-        return 0.0
-    return scoring.points(e.code)
-
-
-def _team_line(team: Team, extra: TrfTeamLine | None, as_310: bool) -> str:
-    members = " ".join(f"{m:4d}" for m in team.members)
-    if not as_310:
-        return f"013 {team.name[:32]:<32}{members}".rstrip()
-    extra = extra or TrfTeamLine(team.number)
-    return (
-        f"310 {team.number:3d} {team.name[:32]:<32} {extra.nickname[:5]:<5} "
-        f"{extra.strength[:6]:>6} {_optional(extra.match_points, 6)} "
-        f"{_optional(extra.game_points, 6)} {_optional(extra.rank, 3)}  {members}"
-    ).rstrip()
-
-
-def _optional(value: float | int | None, width: int) -> str:
-    if value is None:
-        return " " * width
-    if isinstance(value, float):
-        return f"{_number(value):>{width}}"
-    return f"{value:>{width}d}"
-
-
-def _number(value: float) -> str:
-    """Points with one decimal, or as many as they need."""
-    return f"{value:.1f}" if round(value, 1) == value else repr(value)
-
-
-def _scoring_text(s: Scoring) -> str:
-    # X (unknown result) is written as a draw, the format's default; the reader ignores it.
-    items = (
-        ("W", s.win),
-        ("D", s.draw),
-        ("L", s.loss),
-        ("A", s.zero_bye),
-        ("P", s.pairing_bye),
-        ("X", s.draw),
-    )
-    return " " + "    ".join(f"{code} {_number(v):>3}" for code, v in items)
-
-
-def _date_text(d: date | None) -> str:
-    return "" if d is None else f"{d.year:04d}/{d.month:02d}/{d.day:02d}"
-
-
-def _short_date(d: date | None) -> str:
-    return "" if d is None else f"{d.year % 100:02d}/{d.month:02d}/{d.day:02d}"
-
-
-def _kind_text(event: Event, text: str) -> str:
-    """Record 092 as read, unless it would make the reader see another system."""
-    count = len(event.teams) if event.teams else len(event.participants)
-    if detect_system(text, count, event.rounds) is event.system:
-        return text
-    name = {
-        System.SWISS: "Swiss System",
-        System.ROUND_ROBIN: "Round Robin",
-        System.DOUBLE_ROUND_ROBIN: "Double Round Robin",
-    }[event.system]
-    return f"Team {name}" if event.teams else name

@@ -1,0 +1,31 @@
+"""FIDE TRF-16 (and its 2025-26 revision) read into the engine's `Event`, and written back.
+
+Pure Python like the rest of the engine. Reading is strict: the first problem
+raises `TrfError` naming the line, so a caller can refuse the whole file.
+`read_trf(write_trf(x)) == x` for every `x` that `read_trf` returns.
+"""
+
+from .reader import read_trf, read_trf_bytes
+from .records import (
+    TrfBye,
+    TrfError,
+    TrfFile,
+    TrfForfeitedMatch,
+    TrfHeader,
+    TrfTeamLine,
+    detect_system,
+)
+from .writer import write_trf
+
+__all__ = [
+    "TrfBye",
+    "TrfError",
+    "TrfFile",
+    "TrfForfeitedMatch",
+    "TrfHeader",
+    "TrfTeamLine",
+    "detect_system",
+    "read_trf",
+    "read_trf_bytes",
+    "write_trf",
+]
