@@ -1,0 +1,88 @@
+"""The arbiter's page in a real Chromium against a real ASGI server: taps, no-JS, phone, live."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, chromium, new_page, site  # noqa: F401 (fixtures)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARBITER = """
+from django.contrib.auth import get_user_model
+from standings.events.models import Event
+user = get_user_model().objects.create_user("anna", password="pw-anna-1")
+Event.objects.get(slug="small-open").arbiters.add(user)
+"""
+
+
+@pytest.fixture
+def desk(site):  # noqa: F811
+    site.server.database.run_python(ARBITER, redis_url=site.server.redis_url)
+    return site
+
+
+def log_in(page, url: str) -> None:
+    page.goto(url + "/e/small-open/arbiter/")
+    expect(page).to_have_url(url + "/login/?next=/e/small-open/arbiter/")
+    page.get_by_label("Username").fill("anna")
+    page.get_by_label("Password").fill("pw-anna-1")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(url + "/e/small-open/arbiter/")
+
+
+def test_a_tap_enters_the_result_in_place(desk, new_page):  # noqa: F811
+    page = new_page()
+    log_in(page, desk.url)
+    page.evaluate("window.notReloaded = true")
+    board = page.locator("#board-3")
+    board.get_by_role("button", name="1–0").click()
+    expect(board.locator(".entry")).to_contain_text("1–0 entered by anna at")
+    expect(page.locator("#round-controls")).to_contain_text("1 result to come")
+    assert page.evaluate("window.notReloaded") is True
+
+    board.get_by_text("Correct board 3").click()  # reveals the buttons with the new version
+    board.get_by_label("Reason").fill("score sheet")
+    board.get_by_role("button", name="0–1").click()
+    expect(board.locator(".entry")).to_contain_text("0–1 entered by anna")
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_keyboard_only(desk, new_page):  # noqa: F811
+    page = new_page()
+    log_in(page, desk.url)
+    button = page.locator("#board-4").get_by_role("button", name="½–½")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board-4 .entry")).to_contain_text("½–½ entered by anna")
+    close = page.get_by_role("button", name="Close round 3")
+    expect(close).to_be_disabled()
+
+
+def test_without_javascript_the_forms_still_work(desk, chromium):  # noqa: F811
+    context = chromium.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        log_in(page, desk.url)
+        page.locator("#board-3").get_by_role("button", name="0–1").click()
+        expect(page).to_have_url(desk.url + "/e/small-open/arbiter/round/3/#board-3")
+        expect(page.locator("#board-3 .entry")).to_contain_text("0–1 entered by anna")
+    finally:
+        context.close()
+
+
+def test_a_colleagues_entry_appears_live(desk, new_page):  # noqa: F811
+    page = new_page()
+    log_in(page, desk.url)
+    expect(page.locator("#live-indicator")).to_have_attribute("data-state", "live", timeout=15000)
+    desk.write("enter_result(event, 3, 4, '01')")
+    expect(page.locator("#board-4 .entry")).to_contain_text("0–1 entered", timeout=15000)
+
+
+def test_usable_on_a_phone(desk, new_page):  # noqa: F811
+    page = new_page(PHONE)
+    log_in(page, desk.url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("#board-3").get_by_role("button", name="1–0").bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
