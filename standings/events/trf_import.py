@@ -8,12 +8,16 @@ Board numbers: within a round, games are ordered by the higher score of the two
 players before the round (highest first), then by the lower start number.
 Team events: games are grouped into a `Match` per pair of teams when every game
 of the round is between two different teams and no team meets two others;
-otherwise the round's games have no match.
+otherwise the round's games have no match. A game a re-import adds to a stored
+round gets no match and the next free board number.
+Not stored (no place in the models): team byes (320), forfeited matches (330),
+bye requests (240), deputy arbiters, time control, the 001 rank column.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
@@ -37,6 +41,7 @@ BYE_CODES = {
     engine.ZERO_BYE: UnplayedRound.Kind.ZERO_BYE,
     engine.NOT_PAIRED: UnplayedRound.Kind.NOT_PAIRED,
 }
+_SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 STATE_ORDER = [
     Round.State.DRAFT,
     Round.State.PAIRINGS,
@@ -132,6 +137,8 @@ def import_trf_file(
 ) -> ImportReport:
     """Create or complete the event described by an already read file."""
     lines = lines or {}
+    if slug is not None and not _SLUG.fullmatch(slug):
+        raise TrfError(f"'{slug}' is not a valid event slug (letters, digits, '-' and '_')")
     rounds = plan_rounds(trf, lines)
     name = (trf.header.name or trf.event.name).strip()
     if not name and not slug:

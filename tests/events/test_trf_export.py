@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -213,3 +214,21 @@ def test_random_events_come_back_the_same(spec):
     for g in Game.objects.filter(round__event=copy):
         boards.setdefault(g.round.number, []).append(g.board)
     assert all(sorted(b) == list(range(1, len(b) + 1)) for b in boards.values())
+
+
+def test_round_dates_and_withdrawals_come_back():
+    data = (FIXTURES / "national" / "swiss-10p.trf").read_bytes()
+    first = Event.objects.get(slug=import_trf(data).slug)
+    when = datetime.datetime(2026, 5, 2, tzinfo=datetime.UTC)
+    Round.objects.filter(event=first, number=2).update(starts_at=when)
+
+    trf = read_trf(export_trf(first))
+    second = Event.objects.get(slug=import_trf(export_trf(first).encode(), slug="copy").slug)
+
+    assert trf.header.round_dates[1] == timezone.localtime(when).date()
+    assert second.round_set.get(number=2).starts_at.date() == timezone.localtime(when).date()
+    assert first.participants.exclude(withdrawn_from_round=None).exists()
+    withdrawn = "start_no", "withdrawn_from_round"
+    assert list(first.participants.values_list(*withdrawn)) == list(
+        second.participants.values_list(*withdrawn)
+    )

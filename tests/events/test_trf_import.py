@@ -546,3 +546,20 @@ def test_the_import_command_exits_with_status_1_and_one_line_on_stderr(tmp_path)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1
     assert f"{bad} line 2: " in done.stderr
+
+
+def test_team_fixture_games_are_grouped_into_matches():
+    report = import_trf((FIXTURES / "fide" / "team-swiss-01.trf").read_bytes())
+
+    event = Event.objects.get(slug=report.slug)
+    assert report.rounds_without_matches == []
+    assert not Game.objects.filter(round__event=event, match=None).exists()
+    for match in Match.objects.filter(round__event=event).prefetch_related("games"):
+        teams = {(g.white.team_id, g.black.team_id) for g in match.games.all()}
+        assert {t for pair in teams for t in pair} == {match.home_id, match.away_id}
+
+
+def test_an_invalid_slug_is_refused():
+    error = refused(trf_file(), slug="not a slug")
+
+    assert "not a valid event slug" in error.message
