@@ -42,8 +42,12 @@ def test_a_tap_enters_the_result_in_place(desk, new_page):  # noqa: F811
     expect(page.locator("#round-controls")).to_contain_text("1 result to come")
     assert page.evaluate("window.notReloaded") is True
 
+    expect(page.locator("#live-indicator")).to_have_attribute("data-state", "live", timeout=15000)
     board.get_by_text("Correct board 3").click()  # reveals the buttons with the new version
     board.get_by_label("Reason").fill("score sheet")
+    desk.write("enter_result(event, 3, 4, '01')")  # a colleague: the page body is refetched
+    expect(page.locator("#board-4 .entry")).to_contain_text("0–1 entered", timeout=15000)
+    expect(board.get_by_label("Reason")).to_have_value("score sheet")  # kept across the swap
     board.get_by_role("button", name="0–1").click()
     expect(board.locator(".entry")).to_contain_text("0–1 entered by anna")
     assert page.evaluate("window.notReloaded") is True
