@@ -58,7 +58,7 @@ class EventSocket(AsyncWebsocketConsumer):
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         self.group = push.group_name(self.slug)
-        self.shown: int | None = None
+        self.shown = ""  # stamp of the state this socket shows
         # Join first: whatever is published after the read below reaches this socket.
         await self.channel_layer.group_add(self.group, self.channel_name)
         html = await _current.get(self.slug)
@@ -67,7 +67,7 @@ class EventSocket(AsyncWebsocketConsumer):
             await self.close()
             return
         await self.accept()
-        await self._show(html, push.fragment_version(html))
+        await self._show(html)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -76,11 +76,11 @@ class EventSocket(AsyncWebsocketConsumer):
         pass
 
     async def event_fragments(self, message: dict) -> None:
-        await self._show(message["html"], message.get("version"))
+        await self._show(message["html"])
 
-    async def _show(self, html: str, version: int | None) -> None:
-        # Overlapping publishes may arrive out of order; never step back to an older state.
-        if version is not None and self.shown is not None and version <= self.shown:
-            return
-        self.shown = version if version is not None else self.shown
-        await self.send(text_data=html)
+    async def _show(self, html: str) -> None:
+        # A publish read just before connecting arrives again as a group message: skip it.
+        stamp = push.fragment_stamp(html)
+        if stamp != self.shown:
+            self.shown = stamp
+            await self.send(text_data=html)

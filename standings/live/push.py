@@ -19,8 +19,10 @@ import logging
 import re
 import threading
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
@@ -35,7 +37,8 @@ DEFAULT_INTERVAL = 0.25  # at most four pushes a second per event
 RETRIES = 3  # a publish that raised is tried again this many times, with back-off
 UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
 MESSAGE_TYPE = "event.fragments"  # handled by EventSocket.event_fragments
-_VERSION = re.compile(r'id="last-update"[^>]*\bdata-version="(\d+)"')
+PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder died
+_STAMP = re.compile(r'<p id="last-update"[^>]*>.*?</p>', re.S)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 
@@ -45,10 +48,10 @@ def group_name(slug: str) -> str:
     return f"event.{slug}"
 
 
-def fragment_version(html: str) -> int | None:
-    """The event version the published fragments show (from #last-update), if any."""
-    found = _VERSION.search(html)
-    return int(found.group(1)) if found else None
+def fragment_stamp(html: str) -> str:
+    """What tells two publishes apart: their #last-update (event version and time)."""
+    found = _STAMP.search(html)
+    return found.group(0) if found else html
 
 
 def interval() -> float:
@@ -72,14 +75,18 @@ def event_changed(event_id: int) -> None:
 
 
 def publish_now(event_id: int) -> str | None:
-    """Publish the event and send its fragments to its group; None if it no longer exists."""
-    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
-    if slug is None:
-        return None
-    html = render.publish(event_id)
-    message = {"type": MESSAGE_TYPE, "html": html, "version": fragment_version(html)}
-    _group_send(group_name(slug), message)
-    return html
+    """Publish the event and send its fragments to its group; None if it no longer exists.
+
+    Publishes of one event never overlap (a lock in the shared cache), so their messages
+    leave, and arrive, in the order their states were read.
+    """
+    with _one_publisher(event_id):
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        if slug is None:
+            return None
+        html = render.publish(event_id)
+        _group_send(group_name(slug), {"type": MESSAGE_TYPE, "html": html})
+        return html
 
 
 def current_fragments(slug: str) -> str | None:
@@ -121,6 +128,19 @@ def _unknown_key(slug: str) -> str:
     return f"live:unknown:{slug}"
 
 
+@contextmanager
+def _one_publisher(event_id: int) -> Iterator[None]:
+    key, token = f"live:publishing:{event_id}", uuid.uuid4().hex
+    deadline = time.monotonic() + PUBLISH_LOCK_TTL
+    while not cache.add(key, token, PUBLISH_LOCK_TTL) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    try:
+        yield
+    finally:
+        if cache.get(key) == token:
+            cache.delete(key)
+
+
 def _start(wait: float, event_id: int, attempt: int) -> None:
     # Not a daemon: a script that writes and exits still sends its push first.
     timer = threading.Timer(wait, _push, args=(event_id, attempt))
@@ -151,7 +171,9 @@ def _group_send(group: str, message: dict) -> None:
         # The serving loop owns the layer's connections (and the in-memory layer's queues).
         asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(30)
     else:
-        async_to_sync(layer.group_send)(group, message)
+        # A thread of our own, with no loop: run one here. (Not async_to_sync: its executor
+        # refuses work once a script's main thread has ended, when its push may still run.)
+        asyncio.run(layer.group_send(group, message))
 
 
 def _runs_on(loop: asyncio.AbstractEventLoop) -> bool:

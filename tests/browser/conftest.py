@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.servers import ROOT, AsgiServer, _env, wait_for_port
+from tests.servers import ROOT, AsgiServer
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM_ARGS = [
@@ -40,53 +38,20 @@ for board in range(60):
 
 WRITE = """
 from standings.events.models import Event
-from tests.browser.stand_in_asgi import LIVE_READY, push_stand_in
 from tests.web.writes import close_round, enter_result
 event = Event.objects.get(slug={slug!r})
 {call}
-if not LIVE_READY:
-    push_stand_in(event.pk)
 """
 
 
-class Server(AsgiServer):
-    """tests.servers.AsgiServer serving tests/browser/stand_in_asgi.py (the project app
-    itself once standings/live has its socket routes)."""
-
-    def start(self) -> Server:
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "tests.browser.stand_in_asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-            ],
-            env=_env(self.database.url, self.redis_url, self.extra_env),
-            cwd=ROOT,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            wait_for_port(self.port)
-        except TimeoutError:
-            self.stop()
-            raise RuntimeError(f"uvicorn did not start:\n{self.output()}") from None
-        return self
-
-
 class Site:
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: AsgiServer) -> None:
         self.server = server
         self.url = server.url
 
     def write(self, call: str, slug: str = "small-open") -> None:
-        """A committed write through the services, from another process, then its push."""
+        """A committed write through the services, from another process; its push goes
+        through Redis (the script waits for its push thread before it exits)."""
         self.server.database.run_python(
             WRITE.format(slug=slug, call=call), redis_url=self.server.redis_url
         )
@@ -98,7 +63,7 @@ def site(server_database, redis_url):
 
     redis.Redis.from_url(redis_url).flushdb()  # renders are keyed by slug and version
     server_database.run_python(SEED, redis_url=redis_url)
-    server = Server(server_database, redis_url).start()
+    server = AsgiServer(server_database, redis_url).start()
     yield Site(server)
     server.stop()
 
