@@ -42,3 +42,14 @@ def _sqlite_test_database_in_a_file() -> None:
 
 
 _sqlite_test_database_in_a_file()
+
+
+@pytest.fixture(autouse=True)
+async def close_worker_connections():
+    """Close the connection the tests' sync_to_async worker thread opened, so the test
+    database can be dropped at the end (PostgreSQL refuses while a session is open)."""
+    yield
+    from channels.db import database_sync_to_async
+    from django.db import connections
+
+    await database_sync_to_async(connections.close_all)()

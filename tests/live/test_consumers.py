@@ -151,6 +151,7 @@ async def test_sockets_of_a_cold_cache_share_one_publish(live_redis, event):
     for ws in sockets:  # which they do not get twice
         assert await ws.receive_nothing(timeout=0.2)
         await ws.disconnect()
+    await layer.group_discard(push.group_name("small-open"), spy)
 
 
 async def test_unknown_event_closes_the_socket(live_redis, event):
