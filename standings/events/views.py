@@ -57,8 +57,9 @@ def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
         except TrfError as error:
             problem = error
         else:
+            # The arbiter page shows the message and any new round's pairings to publish.
             messages.success(request, report.summary())
-            return redirect("web:standings", slug=report.slug)
+            return redirect("arbiter:current", slug=report.slug)
     context = {"form": form, "event": event, "problem": problem}
     status = 400 if posted else 200
     return render(request, "events/import.html", context, status=status)

@@ -62,7 +62,7 @@ def test_a_good_file_creates_the_event_and_leads_to_its_standings(staff):
 
     event = Event.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == f"/e/{event.slug}/"
+    assert response["Location"] == f"/e/{event.slug}/arbiter/"
     (message,) = get_messages(response.wsgi_request)
     assert event.slug in str(message) and "created" in str(message)
     assert AuditEntry.objects.get(event=event).user == staff
