@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Event, Game, Match, Participant, Round, Team, UnplayedRound
+from .models import (
+    AuditEntry,
+    ByeRequest,
+    Event,
+    Game,
+    Match,
+    Participant,
+    Round,
+    Team,
+    TeamBye,
+    UnplayedRound,
+)
 
 
 class RoundInline(admin.TabularInline):
@@ -38,7 +49,8 @@ class RoundAdmin(admin.ModelAdmin):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ["round", "table", "home", "away"]
+    list_display = ["round", "table", "home", "away", "forfeit"]
+    list_filter = ["round__event", "forfeit"]
 
 
 @admin.register(Game)
@@ -51,6 +63,18 @@ class GameAdmin(admin.ModelAdmin):
 class UnplayedRoundAdmin(admin.ModelAdmin):
     list_display = ["round", "participant", "kind"]
     list_filter = ["round__event", "kind"]
+
+
+@admin.register(TeamBye)
+class TeamByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "team", "kind"]
+    list_filter = ["round__event", "kind"]
+
+
+@admin.register(ByeRequest)
+class ByeRequestAdmin(admin.ModelAdmin):
+    list_display = ["event", "round_number", "participant", "team", "kind"]
+    list_filter = ["event", "kind"]
 
 
 @admin.register(AuditEntry)

@@ -1,4 +1,4 @@
-"""The event as the source of truth: participants, rounds, games, byes, audit."""
+"""The event as the source of truth: participants, teams, rounds, games, byes, audit."""
 
 from __future__ import annotations
 
@@ -52,6 +52,13 @@ class Event(models.Model):
     match_points_win = models.DecimalField(max_digits=4, decimal_places=1, default=2)
     match_points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
     match_points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    # What a team's pairing-allocated bye (TRF 320) gives; blank when no file stated it.
+    team_bye_match_points = models.DecimalField(
+        max_digits=4, decimal_places=1, null=True, blank=True
+    )
+    team_bye_game_points = models.DecimalField(
+        max_digits=4, decimal_places=1, null=True, blank=True
+    )
     board_colors = models.CharField(max_length=20, blank=True, help_text="TRF 352, e.g. WBWB")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Bumped by every write; the cache key and ETag of the public pages.
@@ -140,6 +147,15 @@ class Round(models.Model):
         return self.state == self.State.CLOSED
 
 
+class Forfeit(models.TextChoices):
+    """A team match forfeited as a whole (TRF 330), home team's side first."""
+
+    NONE = "", "not forfeited"
+    HOME_WINS = "+-", "+/- (home wins by forfeit)"
+    AWAY_WINS = "-+", "-/+ (away wins by forfeit)"
+    BOTH_LOSE = "--", "-/- (double forfeit)"
+
+
 class Match(models.Model):
     """A team match: the board games of two teams in one round."""
 
@@ -147,9 +163,12 @@ class Match(models.Model):
     table = models.PositiveSmallIntegerField()
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
+    # TRF 330: the match forfeited as a whole, whatever its boards say (home is white's team).
+    forfeit = models.CharField(max_length=2, choices=Forfeit.choices, blank=True, default="")
 
     class Meta:
         ordering = ["round", "table"]
+        verbose_name_plural = "matches"
 
     def __str__(self) -> str:
         return f"{self.home} - {self.away}"
@@ -191,7 +210,8 @@ class Game(models.Model):
         ordering = ["round", "board"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "match", "board"], name="unique_board",
+                fields=["round", "match", "board"],
+                name="unique_board",
                 nulls_distinct=False,
             )
         ]
@@ -223,6 +243,75 @@ class UnplayedRound(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round.number}: {self.participant.name} {self.get_kind_display()}"
+
+
+class TeamBye(models.Model):
+    """A round a team spends without a match: TRF 320 (pairing-allocated) or 240 (F, H, Z)."""
+
+    class Kind(models.TextChoices):
+        PAIRING_BYE = "U", "Pairing-allocated bye"  # gives the event's team_bye_* points
+        FULL_BYE = "F", "Full-point bye"
+        HALF_BYE = "H", "Half-point bye"
+        ZERO_BYE = "Z", "Zero-point bye"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_byes")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="byes")
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["round", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="unique_team_bye"),
+            # Record 320 names one team per round.
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=models.Q(kind="U"),
+                name="one_team_pairing_bye_per_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round.number}: {self.team.name} {self.get_kind_display()}"
+
+
+class ByeRequest(models.Model):
+    """A bye (TRF 240) for a round not paired yet, of a player or of a team."""
+
+    class Kind(models.TextChoices):
+        FULL_BYE = "F", "Full-point bye"
+        HALF_BYE = "H", "Half-point bye"
+        ZERO_BYE = "Z", "Zero-point bye"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, null=True, blank=True, related_name="bye_requests"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="bye_requests"
+    )
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["event", "round_number", "kind", "participant", "team"]
+        constraints = [
+            # A NULL is distinct from every other: a team's row never clashes with a player's.
+            models.UniqueConstraint(
+                fields=["event", "round_number", "participant"], name="unique_player_bye_request"
+            ),
+            models.UniqueConstraint(
+                fields=["event", "round_number", "team"], name="unique_team_bye_request"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(participant__isnull=False, team__isnull=True)
+                | models.Q(participant__isnull=True, team__isnull=False),
+                name="bye_request_for_a_player_or_a_team",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = self.participant or self.team
+        return f"R{self.round_number}: {who} {self.get_kind_display()}"
 
 
 class AuditEntry(models.Model):

@@ -7,9 +7,9 @@ from dataclasses import replace
 from django.utils import timezone
 
 from standings.engine import event as engine
-from standings.engine.trf import TrfFile, TrfHeader, write_trf
+from standings.engine.trf import TrfBye, TrfFile, TrfForfeitedMatch, TrfHeader, write_trf
 
-from .models import Event, Game, Round, UnplayedRound
+from .models import Event, Game, Match, Round, TeamBye, UnplayedRound
 from .snapshot import engine_event
 
 KIND_TEXT = {
@@ -51,6 +51,58 @@ def header(event: Event, rounds: list[Round]) -> TrfHeader:
             if team
             else None
         ),
+        team_bye_points=_team_bye_points(event, rounds),
+        team_byes=_team_pairing_byes(rounds),
+        byes=_byes(event, rounds),
+        forfeited_matches=tuple(
+            TrfForfeitedMatch(m.forfeit, m.round.number, m.home.number, m.away.number)
+            for m in Match.objects.filter(round__in=rounds)
+            .exclude(forfeit="")
+            .select_related("round", "home", "away")
+            .order_by("round__number", "table")
+        ),
+    )
+
+
+def _team_bye_points(event: Event, rounds: list[Round]) -> tuple[float, float] | None:
+    """Record 320's points: the event's, or a win and no game points if it has none."""
+    if event.team_bye_match_points is not None:
+        return (float(event.team_bye_match_points), float(event.team_bye_game_points or 0))
+    if TeamBye.objects.filter(round__in=rounds, kind=TeamBye.Kind.PAIRING_BYE).exists():
+        return (float(event.match_points_win), 0.0)
+    return None
+
+
+def _team_pairing_byes(rounds: list[Round]) -> tuple[int, ...]:
+    """Record 320: the team with the pairing-allocated bye in each round, 0 for none."""
+    byes = dict(
+        TeamBye.objects.filter(round__in=rounds, kind=TeamBye.Kind.PAIRING_BYE).values_list(
+            "round__number", "team__number"
+        )
+    )
+    return tuple(byes.get(r.number, 0) for r in rounds) if byes else ()
+
+
+def _byes(event: Event, rounds: list[Round]) -> tuple[TrfBye, ...]:
+    """Records 240: teams' F, H, Z byes, and the byes of rounds not stored yet.
+
+    A player's bye in a stored round is in his 001 cell already.
+    """
+    listed: dict[tuple[int, str], list[int]] = {}
+    for number, team, kind in (
+        TeamBye.objects.filter(round__in=rounds)
+        .exclude(kind=TeamBye.Kind.PAIRING_BYE)
+        .values_list("round__number", "team__number", "kind")
+    ):
+        listed.setdefault((number, kind), []).append(team)
+    stored = [r.number for r in rounds]
+    for number, start_no, team, kind in event.bye_requests.exclude(
+        round_number__in=stored
+    ).values_list("round_number", "participant__start_no", "team__number", "kind"):
+        listed.setdefault((number, kind), []).append(team if team is not None else start_no)
+    return tuple(
+        TrfBye(kind, number, tuple(sorted(numbers)))
+        for (number, kind), numbers in sorted(listed.items())
     )
 
 

@@ -10,8 +10,9 @@ Team events: games are grouped into a `Match` per pair of teams when every game
 of the round is between two different teams and no team meets two others;
 otherwise the round's games have no match. A game a re-import adds to a stored
 round gets no match and the next free board number.
-Not stored (no place in the models): team byes (320), forfeited matches (330),
-bye requests (240), deputy arbiters, time control, the 001 rank column.
+Team byes (320, 240), forfeited matches (330) and byes of rounds not paired yet
+(240) are stored by `trf_unplayed`, which says what each becomes.
+Not stored (no place in the models): deputy arbiters, time control, the 001 rank column.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
 from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
+from .trf_unplayed import plan_unplayed, store_unplayed
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
 BYE_CODES = {
@@ -65,6 +67,9 @@ class ImportReport:
     games_added: int = 0
     results_filled: int = 0
     byes_added: int = 0
+    team_byes_added: int = 0
+    forfeited_matches: int = 0
+    bye_requests: int = 0
     rounds_without_matches: list[int] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -75,6 +80,12 @@ class ImportReport:
             f"rounds added: {rounds}, {self.games_added} games and {self.byes_added} byes added, "
             f"{self.results_filled} results filled"
         )
+        if self.team_byes_added:
+            text += f", {self.team_byes_added} team byes added"
+        if self.forfeited_matches:
+            text += f", {self.forfeited_matches} matches forfeited"
+        if self.bye_requests:
+            text += f", {self.bye_requests} byes of later rounds"
         if self.drafts_replaced:
             text += f", draft pairings replaced: {_numbers(self.drafts_replaced)}"
         if self.rounds_closed:
@@ -140,6 +151,7 @@ def import_trf_file(
     if slug is not None and not _SLUG.fullmatch(slug):
         raise TrfError(f"'{slug}' is not a valid event slug (letters, digits, '-' and '_')")
     rounds = plan_rounds(trf, lines)
+    unplayed = plan_unplayed(trf, {r.number: {b.start_no: b.kind for b in r.byes} for r in rounds})
     name = (trf.header.name or trf.event.name).strip()
     if not name and not slug:
         raise TrfError("the file has no tournament name (record 012)")
@@ -161,6 +173,10 @@ def import_trf_file(
         for planned in rounds:
             is_last = planned.number == len(rounds)
             _merge_round(event, planned, is_last, people, teams, trf, user, report)
+        stored = store_unplayed(event, unplayed, people, teams)
+        report.team_byes_added = stored.team_byes_added
+        report.forfeited_matches = stored.forfeited_matches
+        report.bye_requests = stored.bye_requests
         record_change(
             event,
             user=user,

@@ -1,0 +1,275 @@
+"""TRF records 320, 330 and 240 into the database: team byes, forfeited matches, byes ahead.
+
+What each record becomes:
+- 320 (pairing-allocated team byes): a `TeamBye` of kind U per round, and its match
+  and game points on the event (`team_bye_match_points`, `team_bye_game_points`);
+- 330 (a team match forfeited as a whole): `Match.forfeit`, on the round's match
+  between the two teams, or on a match without games created for it;
+- 240 (F, H, Z byes) of a team: a `TeamBye` in a round the file pairs, a
+  `ByeRequest` for a later round; of a player: in a round the file pairs it says
+  what the player's 001 cell says (checked, nothing stored), for a later round a
+  `ByeRequest`.
+Requests for a round that is now paired are dropped: the pairings have the say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import models
+
+from standings.engine.trf import TrfError, TrfFile
+
+from .models import ByeRequest, Event, Forfeit, Match, Participant, Round, Team, TeamBye
+
+FLIPPED = {"+-": "-+", "-+": "+-", "--": "--"}
+
+
+@dataclass
+class PlannedTeamBye:
+    round: int
+    team: int
+    kind: str  # a `TeamBye.Kind` value
+
+
+@dataclass
+class PlannedForfeit:
+    round: int
+    white: int  # team numbers
+    black: int
+    kind: str  # "+-", "-+" or "--", white's team first
+
+
+@dataclass
+class PlannedRequest:
+    round: int
+    number: int  # start number, or team number in a team event
+    kind: str  # a `ByeRequest.Kind` value
+
+
+@dataclass
+class UnplayedPlan:
+    team_event: bool = False
+    bye_points: tuple[float, float] | None = None  # 320: match points, game points
+    team_byes: list[PlannedTeamBye] = field(default_factory=list)
+    forfeits: list[PlannedForfeit] = field(default_factory=list)
+    requests: list[PlannedRequest] = field(default_factory=list)
+
+
+@dataclass
+class UnplayedCounts:
+    team_byes_added: int = 0
+    forfeited_matches: int = 0
+    bye_requests: int = 0
+
+
+# Reading the records into a plan (no database)
+
+
+def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> UnplayedPlan:
+    """The records as a plan, checked against the file's pairings.
+
+    `byes_by_round` is round -> start number -> `UnplayedRound.Kind`, as planned
+    from the 001 cells.
+    """
+    header, paired = trf.header, trf.rounds_in_file
+    team_event = bool(trf.event.teams)
+    met = _teams_met(trf)
+    plan = UnplayedPlan(team_event=team_event, bye_points=header.team_bye_points)
+    for number, team in enumerate(header.team_byes, start=1):
+        if team:
+            plan.team_byes.append(PlannedTeamBye(number, team, TeamBye.Kind.PAIRING_BYE))
+    for bye in header.byes:
+        for n in bye.numbers:
+            if bye.round > paired:
+                plan.requests.append(PlannedRequest(bye.round, n, bye.kind))
+            elif team_event:
+                plan.team_byes.append(PlannedTeamBye(bye.round, n, bye.kind))
+            else:
+                _check_player_bye(bye.kind, bye.round, n, byes_by_round.get(bye.round, {}))
+    busy: dict[tuple[int, int], str] = {}  # (round, team) -> what it does, for messages
+    for b in plan.team_byes:
+        if b.round > paired:
+            raise TrfError(
+                f"record 320 gives team {b.team} a bye in round {b.round}, "
+                f"but the file pairs rounds 1-{paired} only"
+            )
+        _claim(busy, b.round, b.team, f"a bye ({b.kind})")
+        played = met(b.round, b.team)
+        if played:
+            raise TrfError(
+                f"round {b.round}: team {b.team} has a bye ({b.kind}) but its players "
+                f"have games against team {_listed(played)}"
+            )
+    for m in header.forfeited_matches:
+        if m.round > paired:
+            raise TrfError(
+                f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
+                f"but the file pairs rounds 1-{paired} only"
+            )
+        if m.white == m.black:
+            raise TrfError(f"record 330 pairs team {m.white} with itself in round {m.round}")
+        for team, other in ((m.white, m.black), (m.black, m.white)):
+            _claim(busy, m.round, team, f"a forfeited match against team {other}")
+            others = met(m.round, team) - {other}
+            if others:
+                raise TrfError(
+                    f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
+                    f"but team {team}'s players have games against team {_listed(others)}"
+                )
+        plan.forfeits.append(PlannedForfeit(m.round, m.white, m.black, m.kind))
+    return plan
+
+
+def _check_player_bye(kind: str, round_no: int, start_no: int, byes: dict[int, str]) -> None:
+    """A player's 240 bye in a paired round must be what the 001 cell says."""
+    has = byes.get(start_no)
+    # A blank cell or a line that stops early are zero-point byes too.
+    if has == kind or (kind == "Z" and has == "-"):
+        return
+    cell = f"a bye ({has})" if has else "a game"
+    raise TrfError(
+        f"record 240 gives player {start_no} a bye ({kind}) in round {round_no}, "
+        f"but the player's record (001) has {cell}"
+    )
+
+
+def _teams_met(trf: TrfFile) -> Callable[[int, int], set[int]]:
+    """(round, team) -> the teams its players meet in that round (0: a player of no team)."""
+    team_of = {m: t.number for t in trf.event.teams for m in t.members}
+    members = {t.number: t.members for t in trf.event.teams}
+    opponents = {
+        (e.round, p.start_no): e.opponent
+        for p in trf.event.participants
+        for e in p.entries
+        if e.opponent is not None
+    }
+
+    def met(round_no: int, team_no: int) -> set[int]:
+        return {
+            team_of.get(opponents[(round_no, m)], 0)
+            for m in members.get(team_no, ())
+            if (round_no, m) in opponents
+        }
+
+    return met
+
+
+def _claim(busy: dict[tuple[int, int], str], round_no: int, team: int, doing: str) -> None:
+    if (round_no, team) in busy:
+        raise TrfError(
+            f"round {round_no}: team {team} has {busy[(round_no, team)]} and {doing} "
+            "(records 320, 330, 240)"
+        )
+    busy[(round_no, team)] = doing
+
+
+def _listed(numbers: set[int]) -> str:
+    return ", ".join(str(n) for n in sorted(numbers))
+
+
+# Writing the plan into the database (inside the import's transaction)
+
+
+def store_unplayed(
+    event: Event,
+    plan: UnplayedPlan,
+    people: dict[int, Participant],
+    teams: dict[int, Team],
+) -> UnplayedCounts:
+    """Merge the plan into the event; a stored value the file contradicts is refused."""
+    counts = UnplayedCounts()
+    rounds = {r.number: r for r in event.round_set.all()}
+    _store_bye_points(event, plan.bye_points)
+    for b in plan.team_byes:
+        if _store_team_bye(rounds[b.round], teams[b.team], b.kind):
+            counts.team_byes_added += 1
+    for m in plan.forfeits:
+        if _store_forfeit(rounds[m.round], teams[m.white], teams[m.black], m.kind):
+            counts.forfeited_matches += 1
+    event.bye_requests.filter(round_number__in=list(rounds)).delete()
+    for r in plan.requests:
+        who = {"team": teams[r.number]} if plan.team_event else {"participant": people[r.number]}
+        ByeRequest.objects.update_or_create(
+            event=event, round_number=r.round, **who, defaults={"kind": r.kind}
+        )
+        counts.bye_requests += 1
+    return counts
+
+
+def _store_bye_points(event: Event, points: tuple[float, float] | None) -> None:
+    if points is None:
+        return
+    wanted = tuple(Decimal(str(p)).quantize(Decimal("0.1")) for p in points)
+    stored = (event.team_bye_match_points, event.team_bye_game_points)
+    if stored == (None, None):
+        event.team_bye_match_points, event.team_bye_game_points = wanted
+        event.save(update_fields=["team_bye_match_points", "team_bye_game_points"])
+    elif stored != wanted:
+        raise TrfError(
+            f"record 320 gives a team bye {wanted[0]} match points and {wanted[1]} game points, "
+            f"the event {stored[0]} and {stored[1]}"
+        )
+
+
+def _store_team_bye(rnd: Round, team: Team, kind: str) -> bool:
+    """True when the bye is new; the same bye stored already is left alone."""
+    stored = rnd.team_byes.filter(team=team).first()
+    if stored is not None:
+        if stored.kind != kind:
+            raise TrfError(
+                f"round {rnd.number}: the file gives team {team.number} a "
+                f"{TeamBye.Kind(kind).label.lower()}, "
+                f"the event a {stored.get_kind_display().lower()}"
+            )
+        return False
+    match = rnd.matches.filter(models.Q(home=team) | models.Q(away=team)).first()
+    if (
+        match is not None
+        or rnd.games.filter(models.Q(white__team=team) | models.Q(black__team=team)).exists()
+    ):
+        doing = f"the match {match}" if match is not None else "games"
+        raise TrfError(
+            f"round {rnd.number}: the file gives team {team.number} a bye, the event has {doing}"
+        )
+    if kind == TeamBye.Kind.PAIRING_BYE:
+        other = rnd.team_byes.filter(kind=kind).first()
+        if other is not None:
+            raise TrfError(
+                f"round {rnd.number}: the file gives team {team.number} the pairing-allocated "
+                f"bye, the event gives it to team {other.team.number}"
+            )
+    TeamBye.objects.create(round=rnd, team=team, kind=kind)
+    return True
+
+
+def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str) -> bool:
+    """Mark the two teams' match forfeited, creating it without games if there is none."""
+    match = rnd.matches.filter(
+        models.Q(home=white, away=black) | models.Q(home=black, away=white)
+    ).first()
+    if match is None:
+        taken = rnd.matches.filter(home__in=[white, black]) | rnd.matches.filter(
+            away__in=[white, black]
+        )
+        if taken.exists() or rnd.team_byes.filter(team__in=[white, black]).exists():
+            raise TrfError(
+                f"round {rnd.number}: the file forfeits {white} - {black}, but the event "
+                "pairs one of them otherwise"
+            )
+        table = (rnd.matches.aggregate(models.Max("table"))["table__max"] or 0) + 1
+        Match.objects.create(round=rnd, table=table, home=white, away=black, forfeit=kind)
+        return True
+    code = kind if match.home_id == white.pk else FLIPPED[kind]
+    if match.forfeit == code:
+        return False
+    if match.forfeit:
+        raise TrfError(
+            f"round {rnd.number}: the file forfeits {match} as {Forfeit(code).label}, "
+            f"the event as {match.get_forfeit_display()}"
+        )
+    match.forfeit = code
+    match.save(update_fields=["forfeit"])
+    return True
