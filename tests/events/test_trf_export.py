@@ -12,7 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from standings.engine.trf import read_trf, read_trf_bytes, write_trf
-from standings.events.models import Event, Game, Participant, Round, UnplayedRound
+from standings.events.models import (
+    ByeRequest,
+    Event,
+    Game,
+    Match,
+    Participant,
+    Round,
+    TeamBye,
+    UnplayedRound,
+)
 from standings.events.trf_export import export_trf
 from standings.events.trf_import import import_trf
 from tests.conftest import FIXTURES
@@ -66,6 +75,25 @@ def described(event: Event) -> dict:
                 "round", "participant"
             )
         ),
+        "matches": sorted(
+            (m.round.number, m.table, m.home.number, m.away.number, m.forfeit)
+            for m in Match.objects.filter(round__event=event).select_related(
+                "round", "home", "away"
+            )
+        ),
+        "team_byes": sorted(
+            (b.round.number, b.team.number, b.kind)
+            for b in TeamBye.objects.filter(round__event=event).select_related("round", "team")
+        ),
+        "bye_requests": sorted(
+            (
+                r.round_number,
+                r.participant.start_no if r.participant else None,
+                r.team.number if r.team else None,
+                r.kind,
+            )
+            for r in ByeRequest.objects.filter(event=event).select_related("participant", "team")
+        ),
     }
 
 
@@ -98,7 +126,24 @@ def test_an_import_of_the_export_is_the_same_event(path: Path):
     as_read = read_trf_bytes(data)
     assert player_records(exported) == player_records(write_trf(as_read))
     assert read_trf(exported).event.teams == as_read.event.teams
+    unplayed = "team_bye_points", "team_byes", "byes", "forfeited_matches"
+    again = read_trf(exported).header
+    assert [getattr(again, f) for f in unplayed] == [getattr(as_read.header, f) for f in unplayed]
     assert export_trf(second) == exported
+
+
+def test_team_byes_of_the_fixtures_are_stored_and_come_back():
+    for name in ("team-swiss-02", "team-swiss-03"):
+        data = (FIXTURES / "fide" / f"{name}.trf").read_bytes()
+        first = Event.objects.get(slug=import_trf(data).slug)
+        second = Event.objects.get(slug=import_trf(export_trf(first).encode(), slug=name).slug)
+
+        header = read_trf_bytes(data).header
+        for event in (first, second):
+            byes = described(event)["team_byes"]
+            assert byes == [(n, t, "U") for n, t in enumerate(header.team_byes, 1) if t]
+            points = (event.team_bye_match_points, event.team_bye_game_points)
+            assert tuple(float(p) for p in points) == header.team_bye_points
 
 
 def test_draft_rounds_are_exported_as_pairings_without_results(event):
