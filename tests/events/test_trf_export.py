@@ -122,7 +122,8 @@ def test_an_import_of_the_export_is_the_same_event(path: Path):
 
     assert_same_event(first, second)
     # The players' records come out as the writer writes the file itself; the header
-    # keeps only what the event stores, teams their number, name and members.
+    # keeps only what the event stores: teams their number, name and members, and
+    # the team byes (320), byes (240) and forfeited matches (330) as read.
     as_read = read_trf_bytes(data)
     assert player_records(exported) == player_records(write_trf(as_read))
     assert read_trf(exported).event.teams == as_read.event.teams
