@@ -68,8 +68,8 @@ def site(server_database, redis_url):
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def chromium():
+@pytest.fixture(scope="module")  # not session: Playwright's sync loop, while it lives, makes
+def chromium():  # the main thread look async to the asyncio tests that run after this module
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
