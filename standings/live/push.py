@@ -34,7 +34,7 @@ from standings.web import render
 log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL = 0.25  # at most four pushes a second per event
-RETRIES = 3  # a publish that raised is tried again this many times, with back-off
+RETRIES = 3  # attempts at a push whose publish raises, with back-off between them
 UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
 MESSAGE_TYPE = "event.fragments"  # handled by EventSocket.event_fragments
 PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder died
