@@ -66,6 +66,18 @@ def test_screen_pages_through_120_players(site, new_page):
     assert seen == set(range(1, 121))  # every player, by start number
 
 
+def count_messages(page) -> None:
+    page.add_init_script(
+        "document.addEventListener('htmx:wsAfterMessage',"
+        " () => { window.liveMessages = (window.liveMessages || 0) + 1; });"
+    )
+
+
+def settled(page) -> None:
+    page.wait_for_function("window.liveMessages > 0")
+    page.wait_for_function("!document.querySelector('.htmx-swapping, .htmx-settling')")
+
+
 def _page_of(n: int, pages: int | None = None) -> str:
     return f"page {n} of {pages}"
 
@@ -102,8 +114,10 @@ def test_screen_does_not_grow_with_updates(site, new_page):
 
 def test_phone_shows_standings_without_horizontal_scroll(site, new_page):
     phone = new_page(PHONE)
+    count_messages(phone)
     for slug in ("small-open", "big-open"):
         phone.goto(site.url + f"/e/{slug}/")
+        settled(phone)  # measure after the on-connect state is swapped in
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"]
         table = phone.locator("#standings-table table")
