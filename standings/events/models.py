@@ -209,11 +209,17 @@ class Game(models.Model):
     class Meta:
         ordering = ["round", "board"]
         constraints = [
+            # Two partial constraints rather than nulls_distinct=False, which SQLite lacks.
             models.UniqueConstraint(
-                fields=["round", "match", "board"],
+                fields=["round", "board"],
+                condition=models.Q(match__isnull=True),
                 name="unique_board",
-                nulls_distinct=False,
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["match", "board"],
+                condition=models.Q(match__isnull=False),
+                name="unique_match_board",
+            ),
         ]
 
     def __str__(self) -> str:
