@@ -128,6 +128,10 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
 
+# Live push: at most one push per event every this many seconds; a burst of entries is
+# coalesced and the last push carries the latest state. 0 pushes inline (tests).
+LIVE_PUSH_INTERVAL = float(os.environ.get("LIVE_PUSH_INTERVAL", "0.25"))
+
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)
 DEMO_LIVE_INTERVAL = float(os.environ.get("DEMO_LIVE_INTERVAL", "4"))
