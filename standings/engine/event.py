@@ -47,11 +47,18 @@ class Scoring:
 
     def points(self, code: str) -> float:
         return {
-            "1": self.win, "W": self.win, FORFEIT_WIN: self.forfeit_win,
-            "=": self.draw, "D": self.draw,
-            "0": self.loss, "L": self.loss, FORFEIT_LOSS: self.forfeit_loss,
-            PAIRING_BYE: self.pairing_bye, FULL_BYE: self.full_bye,
-            HALF_BYE: self.half_bye, ZERO_BYE: self.zero_bye,
+            "1": self.win,
+            "W": self.win,
+            FORFEIT_WIN: self.forfeit_win,
+            "=": self.draw,
+            "D": self.draw,
+            "0": self.loss,
+            "L": self.loss,
+            FORFEIT_LOSS: self.forfeit_loss,
+            PAIRING_BYE: self.pairing_bye,
+            FULL_BYE: self.full_bye,
+            HALF_BYE: self.half_bye,
+            ZERO_BYE: self.zero_bye,
         }.get(code, 0.0)
 
 

@@ -22,17 +22,23 @@ def rule_edition(event: Event) -> str:
     return "2024"
 
 
+# The engine's Scoring field for each points field of the Event (TRF record 162).
+SCORING_FIELDS = {
+    "win": "points_win",
+    "draw": "points_draw",
+    "loss": "points_loss",
+    "pairing_bye": "points_pairing_bye",
+    "full_bye": "points_full_bye",
+    "half_bye": "points_half_bye",
+    "zero_bye": "points_zero_bye",
+    "forfeit_win": "points_forfeit_win",
+    "forfeit_loss": "points_forfeit_loss",
+}
+
+
 def scoring(event: Event) -> engine.Scoring:
     return engine.Scoring(
-        win=float(event.points_win),
-        draw=float(event.points_draw),
-        loss=float(event.points_loss),
-        pairing_bye=float(event.points_pairing_bye),
-        full_bye=float(event.points_full_bye),
-        half_bye=float(event.points_half_bye),
-        zero_bye=float(event.points_zero_bye),
-        forfeit_win=float(event.points_forfeit_win),
-        forfeit_loss=float(event.points_forfeit_loss),
+        **{name: float(getattr(event, field)) for name, field in SCORING_FIELDS.items()}
     )
 
 

@@ -33,6 +33,7 @@ from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
 from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
+from .snapshot import SCORING_FIELDS
 from .trf_unplayed import plan_unplayed, store_unplayed
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
@@ -314,15 +315,7 @@ def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Even
         federation=header.federation,
         chief_arbiter=header.chief_arbiter,
         tiebreaks=" ".join(described.tiebreaks),
-        points_win=_points(s.win),
-        points_draw=_points(s.draw),
-        points_loss=_points(s.loss),
-        points_forfeit_win=_points(s.forfeit_win),
-        points_forfeit_loss=_points(s.forfeit_loss),
-        points_pairing_bye=_points(s.pairing_bye),
-        points_full_bye=_points(s.full_bye),
-        points_half_bye=_points(s.half_bye),
-        points_zero_bye=_points(s.zero_bye),
+        **{field: _points(getattr(s, name)) for name, field in SCORING_FIELDS.items()},
         board_colors=header.board_colors,
     )
     if header.match_points is not None:

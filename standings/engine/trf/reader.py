@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from ..catalogue import lookup
@@ -311,7 +311,7 @@ class _Reader:
         participants = []
         for p in self.players:
             entries = _entries(p, rounds_in_file, pad)
-            participants.append(_with_entries(p.participant, entries))
+            participants.append(replace(p.participant, entries=entries))
         self._check_pairings(participants, by_start)
         self._check_team_records(teams, by_start, rounds)
         kind_text = self.texts.get("092", "")
@@ -536,21 +536,6 @@ def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry,
             # TRF-2026: a blank result without opponent is a zero-point bye.
             entries.append(RoundEntry(r, None, colour, code if code != " " else "Z"))
     return tuple(entries)
-
-
-def _with_entries(p: Participant, entries: tuple[RoundEntry, ...]) -> Participant:
-    return Participant(
-        start_no=p.start_no,
-        name=p.name,
-        rating=p.rating,
-        title=p.title,
-        federation=p.federation,
-        fide_id=p.fide_id,
-        national_rating=p.national_rating,
-        sex=p.sex,
-        birth=p.birth,
-        entries=entries,
-    )
 
 
 def _opposite(colour: str | None) -> str | None:
