@@ -32,8 +32,12 @@ def create_swiss(arbiters=(), slug="small-open", players=8) -> Event:
     event.arbiters.set(arbiters)
     people = {
         n: Participant.objects.create(
-            event=event, start_no=n, name=f"Player {n:02d}", rating=2400 - 25 * n,
-            federation="SCO", title="FM" if n < 3 else "",
+            event=event,
+            start_no=n,
+            name=f"Player {n:02d}",
+            rating=2400 - 25 * n,
+            federation="SCO",
+            title="FM" if n < 3 else "",
         )
         for n in range(1, players + 1)
     }
@@ -43,10 +47,11 @@ def create_swiss(arbiters=(), slug="small-open", players=8) -> Event:
         rnd = Round.objects.create(event=event, number=r, state=state)
         for board, ((w, b), result) in enumerate(zip(pairs, results, strict=True), start=1):
             Game.objects.create(
-                round=rnd, board=board, white=people[w], black=people[b], result=result,
+                round=rnd,
+                board=board,
+                white=people[w],
+                black=people[b],
+                result=result,
                 entered_at=now if result else None,
             )
     return event
-
-
-

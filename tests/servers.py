@@ -136,8 +136,18 @@ class AsgiServer:
 
     def start(self) -> AsgiServer:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "standings.asgi:application",
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "standings.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
             env=_env(self.database.url, self.redis_url, self.extra_env),
             cwd=ROOT,
             stdout=self.log,

@@ -8,7 +8,9 @@ def test_engine_event_describes_every_round(event):
     assert described.closed_rounds == {1, 2}
     p1 = described.participant(1)
     assert [(e.opponent, e.color, e.code) for e in p1.entries] == [
-        (5, "w", "1"), (3, "w", "="), (2, "b", "0"),
+        (5, "w", "1"),
+        (3, "w", "="),
+        (2, "b", "0"),
     ]
     # round 3, board 3 is still pending for both players
     assert described.participant(7).entries[2].code == "*"
