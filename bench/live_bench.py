@@ -5,7 +5,9 @@ and redis-server (or uses REDIS_URL), seeds a 120-player Swiss (rounds 1-3 close
 round 4 under way with 60 empty boards) and an arbiter, serves it with
 `uvicorn standings.asgi:application --workers 2`, then for 100, 1,000 and 5,000
 websocket clients (asyncio + websockets, permessage-deflate as browsers ask for it):
-- connects them all to /ws/e/<slug>/ and waits for each one's first state;
+- connects them all to /ws/e/<slug>/?view=VIEW (default: standings, what a follower's
+  standings page asks for; "all" = no view, every fragment) and waits for each one's
+  first state;
 - enters 20 results one after another through the real write path: the arbiter
   page's result POST as its htmx sends it (logged in through /login/), waiting for
   every client to show each result, then a pause longer than the push interval, so
@@ -17,7 +19,11 @@ The driver (this script) runs on the same machine as the server: on a 2-core box
 the clients' receiving and inflating competes with the two workers for the CPU.
 
 Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
-                                            [--players 120] [--no-deflate]
+                                            [--players 120] [--view standings]
+                                            [--no-deflate] [--server-no-deflate]
+
+--no-deflate: the clients do not ask for permessage-deflate; --server-no-deflate: the
+server refuses it (uvicorn --ws-per-message-deflate false) while clients still ask.
 """
 
 from __future__ import annotations
@@ -197,8 +203,9 @@ async def run_level(
     boards: list[int],
     deflate: bool,
     workers: list[int],
+    view: str,
 ) -> dict:
-    ws_url = server_url.replace("http://", "ws://") + f"/ws/e/{slug}/"
+    ws_url = server_url.replace("http://", "ws://") + socket_path(slug, view)
     clients = Clients(ws_url, server_url, deflate)
     started = time.monotonic()
     version = await clients.open(count)
@@ -231,7 +238,9 @@ def main() -> None:
     parser.add_argument("--clients", default="100,1000,5000")
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--players", type=int, default=120)
+    parser.add_argument("--view", default="standings")
     parser.add_argument("--no-deflate", action="store_true")
+    parser.add_argument("--server-no-deflate", action="store_true")
     args = parser.parse_args()
     levels = [int(n) for n in args.clients.split(",")]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -261,6 +270,7 @@ def main() -> None:
                 "warning",
                 "--backlog",
                 "8192",
+                *(["--ws-per-message-deflate", "false"] if args.server_no_deflate else []),
             ],
             env=_env(database.url, redis_url),
             cwd=ROOT,
@@ -276,14 +286,16 @@ def main() -> None:
         arbiter = ArbiterClient(url)
         arbiter.log_in("bench-arbiter", PASSWORD)
         size = len(urllib_get(url + f"/e/{slug}/"))
-        pushed = len(asyncio.run(first_message(url, slug)))
+        pushed = len(asyncio.run(first_message(url, slug, args.view)).encode())
         idle = [memory_mb(pid)[0] for pid in workers]
         rows = []
         for n, count in enumerate(levels):
             boards = list(range(1 + n * args.writes, 1 + (n + 1) * args.writes))
             rows.append(
                 asyncio.run(
-                    run_level(count, url, slug, arbiter, boards, not args.no_deflate, workers)
+                    run_level(
+                        count, url, slug, arbiter, boards, not args.no_deflate, workers, args.view
+                    )
                 )
             )
         print_table(rows, args, database.url, redis_url, size, pushed, idle, len(workers))
@@ -303,8 +315,12 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
-async def first_message(url: str, slug: str) -> str:
-    ws_url = url.replace("http://", "ws://") + f"/ws/e/{slug}/"
+def socket_path(slug: str, view: str) -> str:
+    return f"/ws/e/{slug}/" + ("" if view == "all" else f"?view={view}")
+
+
+async def first_message(url: str, slug: str, view: str) -> str:
+    ws_url = url.replace("http://", "ws://") + socket_path(slug, view)
     async with websockets.connect(ws_url, origin=url, max_size=None) as ws:
         return await ws.recv()
 
@@ -325,7 +341,8 @@ def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, wo
     )
     print(
         f"machine: {os.cpu_count()} CPUs, driver on the same machine; "
-        f"permessage-deflate {'off' if args.no_deflate else 'on'}; "
+        f"view {args.view}; permessage-deflate "
+        f"{'off (server)' if args.server_no_deflate else 'off' if args.no_deflate else 'on'}; "
         f"standings page {page_size / 1024:.0f} KiB, pushed message {pushed / 1024:.0f} KiB; "
         "idle workers RSS " + ", ".join(f"{m:.0f}" for m in idle) + " MiB"
     )

@@ -1,12 +1,19 @@
-"""The event socket: full current fragments on connect, then only the event's group messages."""
+"""The event socket: its view's current fragments on connect, then the event's group messages.
+
+A page names its view in the socket's query string (`/ws/e/<slug>/?view=standings`, see
+render.VIEWS); no or an unknown view gets every fragment.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from standings.web import render
 
 from . import push
 
@@ -19,12 +26,12 @@ class Batches:
     the next one gathers. A reconnect storm costs a couple of cache reads, not thousands.
     """
 
-    def __init__(self, fetch: Callable[[str], str | None]) -> None:
+    def __init__(self, fetch: Callable[[str], dict[str, str] | None]) -> None:
         self.fetch = fetch
         self.gathering: dict[str, asyncio.Future] = {}
         self.running: dict[str, asyncio.Future] = {}
 
-    async def get(self, key: str) -> str | None:
+    async def get(self, key: str) -> dict[str, str] | None:
         batch = self.gathering.get(key)
         if batch is None or batch.get_loop() is not asyncio.get_running_loop():
             batch = asyncio.get_running_loop().create_future()
@@ -58,16 +65,17 @@ class EventSocket(AsyncWebsocketConsumer):
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         self.group = push.group_name(self.slug)
+        self.view = _view(self.scope.get("query_string", b""))
         self.shown = ""  # stamp of the state this socket shows
         # Join first: whatever is published after the read below reaches this socket.
         await self.channel_layer.group_add(self.group, self.channel_name)
-        html = await _current.get(self.slug)
-        if html is None:  # no such event
+        parts = await _current.get(self.slug)
+        if parts is None:  # no such event
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close()
             return
         await self.accept()
-        await self._show(html)
+        await self._show(parts)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -76,11 +84,17 @@ class EventSocket(AsyncWebsocketConsumer):
         pass
 
     async def event_fragments(self, message: dict) -> None:
-        await self._show(message["html"])
+        await self._show(message["parts"])
 
-    async def _show(self, html: str) -> None:
+    async def _show(self, parts: dict[str, str]) -> None:
+        html = push.view_part(parts, self.view)
         # A publish read just before connecting arrives again as a group message: skip it.
         stamp = push.fragment_stamp(html)
         if stamp != self.shown:
             self.shown = stamp
             await self.send(text_data=html)
+
+
+def _view(query_string: bytes) -> str:
+    values = parse_qs(query_string.decode("latin-1")).get("view")
+    return values[0] if values else render.ALL

@@ -1,5 +1,8 @@
 """After a write commits: recompute once, render once, send one group message per event.
 
+The message carries the fragments of every view (render.VIEWS) at once; each socket
+is sent only its own view's part by the consumer.
+
 Bursts are throttled per event across every process through the shared cache:
 - the first write after a quiet spell publishes at once (in a background thread,
   so the arbiter's request only pays one cache.add);
@@ -48,6 +51,11 @@ def group_name(slug: str) -> str:
     return f"event.{slug}"
 
 
+def view_part(parts: dict[str, str], view: str) -> str:
+    """What a socket of `view` is sent of a publish's parts; every fragment if unknown."""
+    return parts.get(view) or parts[render.ALL]
+
+
 def fragment_stamp(html: str) -> str:
     """What tells two publishes apart: their #last-update (event version and time)."""
     found = _STAMP.search(html)
@@ -74,8 +82,9 @@ def event_changed(event_id: int) -> None:
     _start(wait, event_id, 0)
 
 
-def publish_now(event_id: int) -> str | None:
-    """Publish the event and send its fragments to its group; None if it no longer exists.
+def publish_now(event_id: int) -> dict[str, str] | None:
+    """Publish the event and send its parts (view -> HTML) to its group; None if it
+    no longer exists.
 
     Publishes of one event never overlap (a lock in the shared cache), so their messages
     leave, and arrive, in the order their states were read.
@@ -84,16 +93,16 @@ def publish_now(event_id: int) -> str | None:
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
         if slug is None:
             return None
-        html = render.publish(event_id)
-        _group_send(group_name(slug), {"type": MESSAGE_TYPE, "html": html})
-        return html
+        parts = render.publish(event_id)
+        _group_send(group_name(slug), {"type": MESSAGE_TYPE, "parts": parts})
+        return parts
 
 
-def current_fragments(slug: str) -> str | None:
-    """What a socket shows first: the cached fragments, else ONE publish; None if unknown."""
-    html = render.cached_fragments(slug)
-    if html is not None:
-        return html
+def current_fragments(slug: str) -> dict[str, str] | None:
+    """What sockets show first: the cached parts, else ONE publish; None if unknown."""
+    parts = render.cached_fragments(slug)
+    if parts is not None:
+        return parts
     unknown = _unknown_key(slug)
     if cache.get(unknown):
         return None

@@ -1,10 +1,11 @@
 """Render the public pages and live fragments of an event once per change, and cache them.
 
 Contract with the live push:
-- publish(event_id) -> str: recompute the standings once, render every live
-  fragment once (htmx out-of-band swaps), store them and the page state in the
-  cache, and return the fragments' HTML.
-- cached_fragments(slug) -> str | None: the last published HTML, no database access.
+- publish(event_id) -> dict view -> HTML: recompute the standings once, render every
+  live fragment once (htmx out-of-band swaps), store them and the page state in the
+  cache, and return what each kind of page (VIEWS) is sent: #last-update plus only
+  the fragments it shows; ALL holds every fragment.
+- cached_fragments(slug) -> the last published dict, no database access; or None.
 
 Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
 - `version` pointer: the event's current version. Written by publish(); it lives
@@ -30,7 +31,7 @@ from standings.events.models import Event, Round
 
 from .state import EventState, build_state
 
-LAYOUT = "1"  # bump when templates change: old renders in a shared cache stop being used
+LAYOUT = "2"  # bump when templates change: old renders in a shared cache stop being used
 VERSION_TTL = 5
 STATE_TTL = 6 * 3600
 INDEX_TTL = 5
@@ -48,39 +49,52 @@ INDEX_KEY = "web:" + LAYOUT + ":index"
 # --- the contract with the live push -------------------------------------------------
 
 
-def publish(event_id: int) -> str:
-    """Recompute once, render the live fragments and hot pages once, cache them, return HTML."""
+# What each page's socket (`?view=` of /ws/e/<slug>/) is sent besides #last-update.
+# "status" pages refetch their own body when #last-update changes (they hold [data-refresh]).
+VIEWS: dict[str, tuple[str, ...]] = {
+    "standings": ("web/standings.html#standings-table",),
+    "round": ("web/round.html#round-games",),  # the current round's
+    "screen": ("web/screen.html#screen-standings", "web/screen.html#screen-pairings"),
+    "status": (),
+}
+ALL = "all"  # no or an unknown view: every fragment
+LAST_UPDATE = "web/parts.html#last-update"
+
+
+def publish(event_id: int) -> dict[str, str]:
+    """Recompute once, render the live fragments and hot pages once, cache them.
+
+    Returns the HTML each view is sent (VIEWS, and ALL)."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
     _store_state(state)
-    html = fragments(state)
-    cache.set(_key(state.slug, "fragments"), html, None)
+    parts = fragments(state)
+    cache.set(_key(state.slug, "fragments"), parts, None)
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:
         hot.append(f"round-{state.current_round.number}")
     for name in hot:
         _render_page(state, name)
     cache.delete(INDEX_KEY)
-    return html
+    return parts
 
 
-def cached_fragments(slug: str) -> str | None:
+def cached_fragments(slug: str) -> dict[str, str] | None:
     return cache.get(_key(slug, "fragments"))
 
 
-def fragments(state: EventState) -> str:
-    """Every live fragment as out-of-band swaps, each with the id it has on its page."""
+def fragments(state: EventState) -> dict[str, str]:
+    """Each live fragment rendered once as an out-of-band swap with the id it has on its
+    page, grouped by view; every view's HTML starts with #last-update."""
     context = {"state": state, "oob": True, "round": state.current_round}
-    return "".join(
-        render_to_string(name, context)
-        for name in (
-            "web/parts.html#last-update",
-            "web/standings.html#standings-table",
-            "web/round.html#round-games",
-            "web/screen.html#screen-standings",
-            "web/screen.html#screen-pairings",
-        )
-    )
+    stamp = render_to_string(LAST_UPDATE, context)
+    rendered = {
+        view: "".join(render_to_string(name, context) for name in names)
+        for view, names in VIEWS.items()
+    }
+    parts = {view: stamp + html for view, html in rendered.items()}
+    parts[ALL] = stamp + "".join(rendered.values())
+    return parts
 
 
 # --- what the page views read -----------------------------------------------------

@@ -107,7 +107,7 @@ def test_the_page_shows_the_first_open_round_with_a_button_per_result(desk, even
     assert "X-CSRFToken" in html  # htmx sends the token as a header too
     assert 'id="page-body" data-refresh' in html
     assert 'id="last-update"' in html and 'data-version="0"' in html
-    assert 'ws-connect="/ws/e/small-open/"' in html and "web/live.js" in html
+    assert 'ws-connect="/ws/e/small-open/?view=status"' in html and "web/live.js" in html
     assert "Close round 3</button>" in html and "disabled" in html
     assert "2 results missing (board 3, 4)" in html
 

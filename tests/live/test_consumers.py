@@ -21,14 +21,14 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 WAIT = 20  # generous: a message that never comes fails, a slow one does not
 
 
-def socket(slug: str = "small-open") -> WebsocketCommunicator:
+def socket(slug: str = "small-open", query: str = "") -> WebsocketCommunicator:
     return WebsocketCommunicator(
-        application, f"/ws/e/{slug}/", headers=[(b"origin", b"http://testserver")]
+        application, f"/ws/e/{slug}/{query}", headers=[(b"origin", b"http://testserver")]
     )
 
 
-async def opened(slug: str = "small-open") -> WebsocketCommunicator:
-    ws = socket(slug)
+async def opened(slug: str = "small-open", query: str = "") -> WebsocketCommunicator:
+    ws = socket(slug, query)
     connected, _ = await ws.connect(timeout=WAIT)
     assert connected
     return ws
@@ -60,11 +60,26 @@ def standings_table(html: str) -> str:
 
 def points(html: str, start_no: int) -> str:
     row = re.search(rf'<tr data-key="{start_no}".*?</tr>', standings_table(html), re.S).group(0)
-    return re.search(r'<td class="num">([^<]*)', row).group(1)
+    return re.search(r'<td class="num[^"]*">([^<†]*)', row).group(1)
 
 
 def provisional(html: str) -> bool:
-    return 'title="provisional"' in standings_table(html)
+    """A value or rank in the table's rows is marked provisional."""
+    return bool(PROVISIONAL_CELL.search(standings_table(html)))
+
+
+PROVISIONAL_CELL = re.compile(r'<td class="[^"]*\bprov">[^<]*†</td>')
+FRAGMENT_IDS = (
+    "last-update",
+    "standings-table",
+    "round-games-3",
+    "screen-standings",
+    "screen-pairings",
+)
+
+
+def fragment_ids(html: str) -> set[str]:
+    return {part for part in FRAGMENT_IDS if f'id="{part}"' in html}
 
 
 async def test_connect_sends_the_current_fragments_first(live_redis, event):
@@ -76,6 +91,51 @@ async def test_connect_sends_the_current_fragments_first(live_redis, event):
         assert f'id="{part}"' in html
     assert points(html, 7) == "1.5"
     await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    "query, wanted",
+    [
+        ("?view=standings", {"last-update", "standings-table"}),
+        ("?view=round", {"last-update", "round-games-3"}),
+        ("?view=screen", {"last-update", "screen-standings", "screen-pairings"}),
+        ("?view=status", {"last-update"}),
+        ("", set(FRAGMENT_IDS)),
+        ("?view=no-such-view", set(FRAGMENT_IDS)),
+    ],
+)
+async def test_each_view_gets_only_its_fragments_on_connect_and_on_a_push(
+    live_redis, event, query, wanted
+):
+    ws = await opened(query=query)
+    assert fragment_ids(await ws.receive_from(timeout=WAIT)) == wanted
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    html = (await until_version(ws, await version_of(event)))[-1]
+    assert fragment_ids(html) == wanted
+    if "standings-table" in wanted:
+        assert points(html, 7) == "2.5"
+    await ws.disconnect()
+
+
+async def test_sockets_of_several_views_share_one_group_message(live_redis, event):
+    sockets = {q: await opened(query=q) for q in ("?view=standings", "?view=status", "")}
+    for ws in sockets.values():
+        await ws.receive_from(timeout=WAIT)
+    layer = get_channel_layer()
+    spy = await layer.new_channel()
+    await layer.group_add(push.group_name("small-open"), spy)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    latest = await version_of(event)
+    while True:  # past a publish the connects may have started
+        message = await asyncio.wait_for(layer.receive(spy), WAIT)
+        if version(message["parts"]["status"]) == latest:
+            break
+    assert set(message["parts"]) == {*render.VIEWS, render.ALL}
+    for query, ws in sockets.items():
+        html = (await until_version(ws, latest))[-1]
+        assert html == push.view_part(message["parts"], query.partition("=")[2] or render.ALL)
+        await ws.disconnect()
+    await layer.group_discard(push.group_name("small-open"), spy)
 
 
 async def test_a_result_reaches_the_socket_provisional_until_the_round_closes(live_redis, event):
@@ -93,7 +153,7 @@ async def test_a_result_reaches_the_socket_provisional_until_the_round_closes(li
     await sync_to_async(close_round)(event, 3)
     html = (await until_version(ws, await version_of(event)))[-1]
     assert not provisional(html)
-    assert 'title="provisional"' not in html  # nor on the screen's table
+    assert not PROVISIONAL_CELL.search(html)  # nor on the screen's table
     await ws.disconnect()
 
 
@@ -205,4 +265,4 @@ async def test_inline_mode_pushes_before_the_write_returns(live_redis, event, se
 
 
 async def render_version(event: Event) -> int | None:
-    return version(await sync_to_async(render.cached_fragments)(event.slug))
+    return version((await sync_to_async(render.cached_fragments)(event.slug))[render.ALL])

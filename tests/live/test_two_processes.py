@@ -25,7 +25,7 @@ WAIT = 30
 def points_of_7(html: str) -> str:
     table = html[html.index('id="standings-table"') :]
     row = re.search(r'<tr data-key="7".*?</tr>', table, re.S).group(0)
-    return re.search(r'<td class="num">([^<]*)', row).group(1)
+    return re.search(r'<td class="num[^"]*">([^<†]*)', row).group(1)
 
 
 async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
@@ -38,11 +38,11 @@ async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
     arbiter = ArbiterClient(b.url)
     await asyncio.to_thread(arbiter.log_in, "arbiter", "pw-arbiter-1")
 
-    url = a.ws_url + f"/ws/e/{slug}/"
+    url = a.ws_url + f"/ws/e/{slug}/?view=standings"
     async with websockets.connect(url, origin=a.url) as socket:
         first = await asyncio.wait_for(socket.recv(), WAIT)
         assert points_of_7(first) == "1.5"
         await asyncio.to_thread(arbiter.enter_result, slug, 3, 3, "10")
         pushed = await asyncio.wait_for(socket.recv(), WAIT)
         assert points_of_7(pushed) == "2.5"
-        assert 'title="provisional"' in pushed
+        assert '<td class="num prov">' in pushed

@@ -55,10 +55,10 @@ def test_after_a_result_the_etag_gets_the_new_standings(
 def test_closing_the_round_makes_values_final(client, event, django_capture_on_commit_callbacks):
     publish_after_commit(django_capture_on_commit_callbacks, enter_result, event, 3, 3, "10")
     publish_after_commit(django_capture_on_commit_callbacks, enter_result, event, 3, 4, "01")
-    assert 'class="prov"' in client.get("/e/small-open/").content.decode()
+    assert '<td class="num prov">' in client.get("/e/small-open/").content.decode()
     publish_after_commit(django_capture_on_commit_callbacks, close_round, event, 3)
     html = client.get("/e/small-open/").content.decode()
-    assert '<td class="num">3.5<span class="prov"' not in html
+    assert "†</td>" not in html  # no provisional cell left
     data = client.get("/e/small-open/standings.json").json()
     assert not any(any(r["provisional"]) for r in data["standings"])
 
@@ -82,7 +82,7 @@ def test_a_cache_miss_computes_once_and_stores(client, event):
 
 
 def test_publish_returns_every_live_fragment_as_oob_swaps(event):
-    html = render.publish(event.pk)
+    html = render.publish(event.pk)[render.ALL]
     for fragment_id in [
         "last-update",
         "standings-table",
@@ -92,18 +92,37 @@ def test_publish_returns_every_live_fragment_as_oob_swaps(event):
     ]:
         assert f'id="{fragment_id}"' in html
     assert html.count('hx-swap-oob="true"') == 5
-    assert render.cached_fragments("small-open") == html
+    assert render.cached_fragments("small-open")[render.ALL] == html
+
+
+@pytest.mark.parametrize(
+    "view, wanted",
+    [
+        ("standings", ["standings-table"]),
+        ("round", ["round-games-3"]),
+        ("screen", ["screen-standings", "screen-pairings"]),
+        ("status", []),
+    ],
+)
+def test_publish_gives_each_view_last_update_and_only_its_fragments(event, view, wanted):
+    parts = render.publish(event.pk)
+    html = parts[view]
+    assert html.lstrip().startswith('<p id="last-update"')
+    assert html.count('hx-swap-oob="true"') == 1 + len(wanted)
+    for fragment_id in wanted:
+        assert f'id="{fragment_id}"' in html
+        assert f'id="{fragment_id}"' in parts[render.ALL]
 
 
 def test_cached_fragments_need_no_database(event, django_assert_num_queries):
     render.publish(event.pk)
     with django_assert_num_queries(0):
-        assert "standings-table" in render.cached_fragments("small-open")
+        assert "standings-table" in render.cached_fragments("small-open")["standings"]
     assert render.cached_fragments("no-such-event") is None
 
 
 def test_fragments_and_pages_come_from_the_same_partial(client, event):
-    html = render.publish(event.pk)
+    html = render.publish(event.pk)["standings"]
     page = client.get("/e/small-open/").content.decode()
     start = html.index('<div id="standings-table"')
     fragment = html[start : html.index("</div>", start)]

@@ -31,7 +31,8 @@ def test_standings_shows_the_event_tiebreak_columns_explained(client, event):
 def test_standings_mark_provisional_values_and_ranks(client, event):
     html = client.get("/e/small-open/").content.decode()
     # Round 3 is open: Buchholz depends on opponents' results, points do not.
-    assert 'class="prov"' in html
+    assert '<td class="num prov">' in html  # tinted, and a visible † the legend explains
+    assert "provisional</caption>" in html
     assert "depends on opponents' results in a round not yet closed" in html
     assert '<td class="num">2</td>' in html  # points: final
 
@@ -49,16 +50,17 @@ def test_secondary_columns_are_marked_for_narrow_screens(client, event):
     assert 'class="num secondary"><abbr title="Sonneborn-Berger">' in html
 
 
-def test_pages_are_live_through_the_event_socket(client, event):
-    for url in [
-        "/e/small-open/",
-        "/e/small-open/round/3/",
-        "/e/small-open/crosstable/",
-        "/e/small-open/player/1/",
-        "/e/small-open/screen/",
+def test_pages_are_live_through_the_event_socket_with_their_view(client, event):
+    for url, view in [
+        ("/e/small-open/", "standings"),
+        ("/e/small-open/round/3/", "round"),  # the current round
+        ("/e/small-open/round/2/", "status"),  # a past round refetches itself
+        ("/e/small-open/crosstable/", "status"),
+        ("/e/small-open/player/1/", "status"),
+        ("/e/small-open/screen/", "screen"),
     ]:
         html = client.get(url).content.decode()
-        assert 'hx-ext="ws" ws-connect="/ws/e/small-open/"' in html, url
+        assert f'hx-ext="ws" ws-connect="/ws/e/small-open/?view={view}"' in html, url
         assert 'id="last-update"' in html
         assert '<html lang="en">' in html
 

@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from standings.web.state import Line, format_value
+from standings.web.state import Cell, Line, format_value
 
 register = template.Library()
 
@@ -27,22 +27,38 @@ def prov():
 
 
 @register.simple_tag
+def rank_cell(line: Line):
+    """The rank's cell; "prov" and a visible † when a provisional value decided it."""
+    if line.rank_provisional:
+        return format_html('<td class="rank prov">{}†</td>', line.rank)
+    return format_html('<td class="rank">{}</td>', line.rank)
+
+
+@register.simple_tag
+def value_cell(cell: Cell, narrow: bool = True):
+    """A value's cell: class "prov" and a visible † while provisional (the caption and the
+    legend say what † means: no title or hidden text repeated in every cell of a live table).
+    `narrow`: hide the column on a phone unless it is a main one."""
+    classes = "num"
+    if narrow and not cell.column.main:
+        classes += " secondary"
+    if cell.provisional:
+        return format_html('<td class="{} prov">{}†</td>', classes, cell.text)
+    return format_html('<td class="{}">{}</td>', classes, cell.text)
+
+
+@register.simple_tag
 def movement(line: Line):
-    """Places gained or lost since the standings after the previous round."""
+    """Places gained or lost since the standings after the previous round (the column
+    header and the legend explain the arrows; the hidden word is for screen readers)."""
     if line.movement is None:
         return ""
     if line.movement > 0:
         return format_html(
-            '<span class="up" title="up {} since the previous round">▲{}'
-            '<span class="visually-hidden"> places up</span></span>',
-            line.places,
-            line.places,
+            '<span class="up">▲{}<span class="visually-hidden"> up</span></span>', line.places
         )
     if line.movement < 0:
         return format_html(
-            '<span class="down" title="down {} since the previous round">▼{}'
-            '<span class="visually-hidden"> places down</span></span>',
-            line.places,
-            line.places,
+            '<span class="down">▼{}<span class="visually-hidden"> down</span></span>', line.places
         )
-    return mark_safe('<span class="same" title="same place as after the previous round">=</span>')
+    return mark_safe('<span class="same">=</span>')
