@@ -53,7 +53,7 @@ def group_name(slug: str) -> str:
 
 def view_part(parts: dict[str, str], view: str) -> str:
     """What a socket of `view` is sent of a publish's parts; every fragment if unknown."""
-    return parts.get(view) or parts[render.ALL]
+    return parts.get(view) or render.every_fragment(parts)
 
 
 def fragment_stamp(html: str) -> str:

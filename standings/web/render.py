@@ -4,7 +4,7 @@ Contract with the live push:
 - publish(event_id) -> dict view -> HTML: recompute the standings once, render every
   live fragment once (htmx out-of-band swaps), store them and the page state in the
   cache, and return what each kind of page (VIEWS) is sent: #last-update plus only
-  the fragments it shows; ALL holds every fragment.
+  the fragments it shows. every_fragment(parts) joins them for a socket of no view.
 - cached_fragments(slug) -> the last published dict, no database access; or None.
 
 Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
@@ -57,14 +57,14 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "screen": ("web/screen.html#screen-standings", "web/screen.html#screen-pairings"),
     "status": (),
 }
-ALL = "all"  # no or an unknown view: every fragment
+ALL = "all"  # no or an unknown view: every fragment (every_fragment)
 LAST_UPDATE = "web/parts.html#last-update"
 
 
 def publish(event_id: int) -> dict[str, str]:
     """Recompute once, render the live fragments and hot pages once, cache them.
 
-    Returns the HTML each view is sent (VIEWS, and ALL)."""
+    Returns the HTML each view of VIEWS is sent."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
     _store_state(state)
@@ -85,16 +85,20 @@ def cached_fragments(slug: str) -> dict[str, str] | None:
 
 def fragments(state: EventState) -> dict[str, str]:
     """Each live fragment rendered once as an out-of-band swap with the id it has on its
-    page, grouped by view; every view's HTML starts with #last-update."""
+    page, grouped by view; every view's HTML starts with #last-update (all of "status")."""
     context = {"state": state, "oob": True, "round": state.current_round}
     stamp = render_to_string(LAST_UPDATE, context)
-    rendered = {
-        view: "".join(render_to_string(name, context) for name in names)
+    return {
+        view: stamp + "".join(render_to_string(name, context) for name in names)
         for view, names in VIEWS.items()
     }
-    parts = {view: stamp + html for view, html in rendered.items()}
-    parts[ALL] = stamp + "".join(rendered.values())
-    return parts
+
+
+def every_fragment(parts: dict[str, str]) -> str:
+    """#last-update and every view's fragments, from the parts of fragments()."""
+    # Not stored nor sent: every socket decodes the whole group message, so no copies in it.
+    stamp = parts["status"]
+    return stamp + "".join(html[len(stamp) :] for view, html in parts.items() if view != "status")
 
 
 # --- what the page views read -----------------------------------------------------

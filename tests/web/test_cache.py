@@ -82,7 +82,7 @@ def test_a_cache_miss_computes_once_and_stores(client, event):
 
 
 def test_publish_returns_every_live_fragment_as_oob_swaps(event):
-    html = render.publish(event.pk)[render.ALL]
+    html = render.every_fragment(render.publish(event.pk))
     for fragment_id in [
         "last-update",
         "standings-table",
@@ -92,7 +92,7 @@ def test_publish_returns_every_live_fragment_as_oob_swaps(event):
     ]:
         assert f'id="{fragment_id}"' in html
     assert html.count('hx-swap-oob="true"') == 5
-    assert render.cached_fragments("small-open")[render.ALL] == html
+    assert render.every_fragment(render.cached_fragments("small-open")) == html
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_publish_gives_each_view_last_update_and_only_its_fragments(event, view,
     assert html.count('hx-swap-oob="true"') == 1 + len(wanted)
     for fragment_id in wanted:
         assert f'id="{fragment_id}"' in html
-        assert f'id="{fragment_id}"' in parts[render.ALL]
+        assert f'id="{fragment_id}"' in render.every_fragment(parts)
 
 
 def test_cached_fragments_need_no_database(event, django_assert_num_queries):
