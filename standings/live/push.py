@@ -93,9 +93,10 @@ def publish_now(event_id: int) -> dict[str, str] | None:
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
         if slug is None:
             return None
-        parts = render.publish(event_id)
-        _group_send(group_name(slug), {"type": MESSAGE_TYPE, "parts": parts})
-        return parts
+        group = group_name(slug)
+        return render.publish(
+            event_id, send=lambda parts: _group_send(group, {"type": MESSAGE_TYPE, "parts": parts})
+        )
 
 
 def current_fragments(slug: str) -> dict[str, str] | None:

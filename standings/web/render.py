@@ -1,10 +1,11 @@
 """Render the public pages and live fragments of an event once per change, and cache them.
 
 Contract with the live push:
-- publish(event_id) -> dict view -> HTML: recompute the standings once, render every
-  live fragment once (htmx out-of-band swaps), store them and the page state in the
-  cache, and return what each kind of page (VIEWS) is sent: #last-update plus only
-  the fragments it shows. every_fragment(parts) joins them for a socket of no view.
+- publish(event_id, send) -> dict view -> HTML: recompute the standings once, render
+  every live fragment once (htmx out-of-band swaps), store them and the page state in
+  the cache, hand them to `send`, then render the hot pages; return what each kind of
+  page (VIEWS) is sent: #last-update plus only the fragments it shows.
+  every_fragment(parts) joins them for a socket of no view.
 - cached_fragments(slug) -> the last published dict, no database access; or None.
 
 Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
@@ -61,18 +62,21 @@ ALL = "all"  # no or an unknown view: every fragment (every_fragment)
 LAST_UPDATE = "web/parts.html#last-update"
 
 
-def publish(event_id: int) -> dict[str, str]:
+def publish(event_id: int, send: Callable[[dict[str, str]], None] | None = None) -> dict[str, str]:
     """Recompute once, render the live fragments and hot pages once, cache them.
 
-    Returns the HTML each view of VIEWS is sent."""
+    `send(parts)` runs as soon as the fragments are cached: the sockets do not wait for
+    the pages. Returns the HTML each view of VIEWS is sent."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
     _store_state(state)
     parts = fragments(state)
     cache.set(_key(state.slug, "fragments"), parts, None)
+    if send is not None:
+        send(parts)
     hot = ["standings", "json"]  # what a refresh storm hits first
-    if state.current_round:
-        hot.append(f"round-{state.current_round.number}")
+    if state.current_round:  # first: its page refetches itself on every push
+        hot.insert(0, f"round-{state.current_round.number}")
     for name in hot:
         _render_page(state, name)
     cache.delete(INDEX_KEY)
@@ -87,11 +91,17 @@ def fragments(state: EventState) -> dict[str, str]:
     """Each live fragment rendered once as an out-of-band swap with the id it has on its
     page, grouped by view; every view's HTML starts with #last-update (all of "status")."""
     context = {"state": state, "oob": True, "round": state.current_round}
-    stamp = render_to_string(LAST_UPDATE, context)
+    stamp = _ascii(render_to_string(LAST_UPDATE, context))
     return {
-        view: stamp + "".join(render_to_string(name, context) for name in names)
+        view: stamp + "".join(_ascii(render_to_string(name, context)) for name in names)
         for view, names in VIEWS.items()
     }
+
+
+def _ascii(html: str) -> str:
+    # Every socket decodes the whole group message, and a pure-ASCII str decodes about
+    # five times faster (so does the browser's UTF-8); † becomes &#8224; and so on.
+    return html.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def every_fragment(parts: dict[str, str]) -> str:

@@ -60,7 +60,7 @@ def standings_table(html: str) -> str:
 
 def points(html: str, start_no: int) -> str:
     row = re.search(rf'<tr data-key="{start_no}".*?</tr>', standings_table(html), re.S).group(0)
-    return re.search(r'<td class="num[^"]*">([^<†]*)', row).group(1)
+    return re.search(r'<td class="num[^"]*">([^<&]*)', row).group(1)
 
 
 def provisional(html: str) -> bool:
@@ -68,7 +68,7 @@ def provisional(html: str) -> bool:
     return bool(PROVISIONAL_CELL.search(standings_table(html)))
 
 
-PROVISIONAL_CELL = re.compile(r'<td class="[^"]*\bprov">[^<]*†</td>')
+PROVISIONAL_CELL = re.compile(r'<td class="[^"]*\bprov">[^<]*&#8224;</td>')  # † in ASCII
 FRAGMENT_IDS = (
     "last-update",
     "standings-table",
@@ -236,11 +236,11 @@ async def test_a_failed_publish_is_logged_and_tried_again(live_redis, event, mon
     real = render.publish
     calls = []
 
-    def fails_once(event_id: int) -> str:
+    def fails_once(event_id: int, send=None) -> dict[str, str]:
         calls.append(event_id)
         if len(calls) == 1:
             raise ConnectionError("cache unreachable")
-        return real(event_id)
+        return real(event_id, send)
 
     await sync_to_async(real)(event.pk)
     ws = await opened()

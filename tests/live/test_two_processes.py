@@ -25,7 +25,7 @@ WAIT = 30
 def points_of_7(html: str) -> str:
     table = html[html.index('id="standings-table"') :]
     row = re.search(r'<tr data-key="7".*?</tr>', table, re.S).group(0)
-    return re.search(r'<td class="num[^"]*">([^<†]*)', row).group(1)
+    return re.search(r'<td class="num[^"]*">([^<&]*)', row).group(1)
 
 
 async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
