@@ -36,7 +36,6 @@ from standings.web import render
 
 log = logging.getLogger(__name__)
 
-DEFAULT_INTERVAL = 0.25  # at most four pushes a second per event
 RETRIES = 3  # attempts at a push whose publish raises, with back-off between them
 UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
 MESSAGE_TYPE = "event.fragments"  # handled by EventSocket.event_fragments
@@ -63,7 +62,7 @@ def fragment_stamp(html: str) -> str:
 
 
 def interval() -> float:
-    return float(getattr(settings, "LIVE_PUSH_INTERVAL", DEFAULT_INTERVAL))
+    return float(settings.LIVE_PUSH_INTERVAL)
 
 
 def event_changed(event_id: int) -> None:

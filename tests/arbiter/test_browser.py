@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, chromium, new_page, site  # noqa: F401 (fixtures)
+from tests.browser.conftest import (  # noqa: F401 (fixtures)
+    DESKTOP,
+    PHONE,
+    artifacts,
+    chromium,
+    new_page,
+    site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -90,3 +97,16 @@ def test_usable_on_a_phone(desk, new_page):  # noqa: F811
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     box = page.locator("#board-3").get_by_role("button", name="1–0").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 44
+
+
+def test_screenshots_of_the_arbiter_pages(desk, new_page, artifacts):  # noqa: F811
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = new_page(viewport)
+        page.goto(desk.url + "/login/")
+        page.screenshot(path=str(artifacts / f"login-{size}.png"), full_page=True)
+        log_in(page, desk.url)
+        page.screenshot(path=str(artifacts / f"arbiter-{size}.png"), full_page=True)
+        page.goto(desk.url + "/e/small-open/arbiter/audit/")
+        page.screenshot(path=str(artifacts / f"audit-{size}.png"), full_page=True)
+        for name in ("login", "arbiter", "audit"):
+            assert (artifacts / f"{name}-{size}.png").stat().st_size > 1000
