@@ -14,6 +14,7 @@
   var wasOpen = false;
   var shownVersion = null;
   var before = null; // signatures of rows just before a pushed message is swapped in
+  var refetchTimer = null; // a pending refetch of a [data-refresh] page
 
   function setState(state, text) {
     var el = document.getElementById("live-indicator");
@@ -69,14 +70,30 @@
     before = null;
     localTime();
     var version = currentVersion();
-    var body = document.querySelector("[data-refresh]");
-    if (body && version !== shownVersion) {
-      var old = signatures();
-      htmx.ajax("GET", location.pathname, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-        .then(function () { highlight(old); }, function () { shownVersion = null; }); // retried on the next message
-    }
+    if (version !== shownVersion) scheduleRefetch();
     shownVersion = version;
   });
+
+  // Pages holding [data-refresh] show more than the push carries: fetch the body again.
+  // data-refresh="N" spreads a crowd's refetches over N seconds, so a push does not
+  // bring every open page back to the server at the same instant.
+  function scheduleRefetch() {
+    var body = document.querySelector("[data-refresh]");
+    if (!body || refetchTimer) return;
+    var spread = Number(body.dataset.refresh) || 0;
+    refetchTimer = setTimeout(refetch, Math.random() * spread * 1000);
+  }
+
+  function refetch() {
+    var old = signatures();
+    var wanted = currentVersion();
+    htmx.ajax("GET", location.pathname, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
+      .then(function () { highlight(old); }, function () { shownVersion = null; }) // retried on the next message
+      .finally(function () {
+        refetchTimer = null;
+        if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile
+      });
+  }
 
   document.addEventListener("DOMContentLoaded", function () {
     shownVersion = currentVersion();

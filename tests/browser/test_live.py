@@ -43,7 +43,8 @@ def test_round_page_and_player_card_follow_the_push(site, new_page):
     wait_live(page)
     page.evaluate("window.notReloaded = true")
     site.write("enter_result(event, 3, 3, '10')")
-    expect(page.locator("table.record tbody tr").nth(2).locator("td.num").last).to_have_text("2.5")
+    record = page.locator("table.record tbody tr").nth(2).locator("td.num").last
+    expect(record).to_have_text("2.5", timeout=15000)  # refetches are spread over 8 s
     assert page.evaluate("window.notReloaded") is True
 
 
