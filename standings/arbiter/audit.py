@@ -6,8 +6,7 @@ import json
 
 from django.core.paginator import Page, Paginator
 
-from standings.events.models import AuditEntry, Event, Round, UnplayedRound
-from standings.events.services import RESULT_SHOWN
+from standings.events.models import RESULT_SHOWN, AuditEntry, Event, Round, UnplayedRound
 
 PER_PAGE = 50
 STATES = dict(Round.State.choices)

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import Max
 
-from standings.events.models import Event, Game, Round
-from standings.events.services import RESULT_SHOWN, close_refusal, result_codes
+from standings.events.models import RESULT_SHOWN, Event, Game, Round
+from standings.events.services import close_refusal, result_codes
 
 
 @dataclass(frozen=True, slots=True)

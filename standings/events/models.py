@@ -190,6 +190,22 @@ class Result(models.TextChoices):
     BLACK_WINS_UNRATED = "LW", "0-1 (unrated)"
 
 
+# How a stored result reads on boards, buttons and in messages.
+RESULT_SHOWN = {
+    Result.PENDING: "pending",
+    Result.WHITE_WINS: "1–0",
+    Result.DRAW: "½–½",
+    Result.BLACK_WINS: "0–1",
+    Result.WHITE_FORFEIT_WIN: "+/−",
+    Result.BLACK_FORFEIT_WIN: "−/+",
+    Result.DOUBLE_FORFEIT: "−/−",
+    Result.BOTH_LOSE: "0–0",
+    Result.WHITE_WINS_UNRATED: "1–0 (unrated)",
+    Result.DRAW_UNRATED: "½–½ (unrated)",
+    Result.BLACK_WINS_UNRATED: "0–1 (unrated)",
+}
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     match = models.ForeignKey(

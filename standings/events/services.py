@@ -13,22 +13,8 @@ from django.utils import timezone
 
 from .access import can_edit
 from .changes import record_change
-from .models import Event, Game, Participant, Result, Round, UnplayedRound
+from .models import RESULT_SHOWN, Event, Game, Participant, Result, Round, UnplayedRound
 
-# How a stored result reads in messages and on the arbiter's buttons.
-RESULT_SHOWN = {
-    Result.PENDING: "pending",
-    Result.WHITE_WINS: "1–0",
-    Result.DRAW: "½–½",
-    Result.BLACK_WINS: "0–1",
-    Result.WHITE_FORFEIT_WIN: "+/−",
-    Result.BLACK_FORFEIT_WIN: "−/+",
-    Result.DOUBLE_FORFEIT: "−/−",
-    Result.BOTH_LOSE: "0–0",
-    Result.WHITE_WINS_UNRATED: "1–0 (unrated)",
-    Result.DRAW_UNRATED: "½–½ (unrated)",
-    Result.BLACK_WINS_UNRATED: "0–1 (unrated)",
-}
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
 
 

@@ -16,23 +16,11 @@ from django.db.models import Max
 from standings.engine import event as engine
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.standings import compute_standings
-from standings.events.models import Event, Game, Round, UnplayedRound
+from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
 from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
 
-RESULT_SHOWN = {  # a game's result as shown on boards, keyed by the stored TRF pair
-    "10": "1–0",
-    "==": "½–½",
-    "01": "0–1",
-    "+-": "+ / −",
-    "-+": "− / +",
-    "--": "− / −",
-    "00": "0–0",
-    "WL": "1–0",
-    "DD": "½–½",
-    "LW": "0–1",
-}
 OWN_RESULT = {  # one participant's round, from the TRF code, with a longer title
     "1": ("1", "win"),
     "W": ("1", "win (unrated)"),
@@ -321,7 +309,7 @@ def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
         "round__number", "board", "white__start_no", "black__start_no", "result"
     )
     for number, board, white, black, result in games.order_by("round__number", "match", "board"):
-        shown = RESULT_SHOWN.get(result, result)
+        shown = RESULT_SHOWN[result] if result else ""
         boards.setdefault(number, []).append(
             Board(board, people[white], people[black], result, shown)
         )
