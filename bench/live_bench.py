@@ -2,10 +2,12 @@
 
 Starts a throwaway database (SQLite, or PostgreSQL when DATABASE_URL points at it)
 and redis-server (or uses REDIS_URL), seeds a 120-player Swiss (rounds 1-3 closed,
-round 4 under way with 60 empty boards) and an arbiter, serves it with
-`uvicorn standings.asgi:application --workers 2`, then for 100, 1,000 and 5,000
-websocket clients (asyncio + websockets, permessage-deflate as browsers ask for it):
-- connects them all to /ws/e/<slug>/?view=VIEW (default: standings, what a follower's
+round 4 under way with 60 empty boards) and an arbiter, serves it as the README's
+production command does (`uvicorn standings.asgi:application --workers 2
+--ws-per-message-deflate false`), then for 100, 1,000 and 5,000 websocket clients
+(asyncio + websockets):
+- connects them all to /ws/e/<slug>/?view=VIEW&enc=deflate as live.js does in a
+  browser with DecompressionStream (default view: standings, what a follower's
   standings page asks for; "all" = no view, every fragment) and waits for each one's
   first state;
 - enters 20 results one after another through the real write path: the arbiter
@@ -15,15 +17,17 @@ websocket clients (asyncio + websockets, permessage-deflate as browsers ask for 
 - reports, over the 20 writes, the time from sending the POST to the last client
   receiving the new state (median, p95, max), and the workers' memory (VmRSS, VmHWM).
 
-The driver (this script) runs on the same machine as the server: on a 2-core box
-the clients' receiving and inflating competes with the two workers for the CPU.
+The driver (this script) runs on the same machine as the server: on a 2-core box its
+receiving competes with the two workers for the CPU. A client inflates only the start
+of each message, enough to read its event version (#last-update).
 
 Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
                                             [--players 120] [--view standings]
-                                            [--no-deflate] [--server-no-deflate]
+                                            [--text] [--ws-deflate]
 
---no-deflate: the clients do not ask for permessage-deflate; --server-no-deflate: the
-server refuses it (uvicorn --ws-per-message-deflate false) while clients still ask.
+--text: sockets ask for text, as browsers without DecompressionStream do;
+--ws-deflate: the server also offers permessage-deflate (uvicorn's default), which the
+clients accept as browsers do: every socket's copy is then compressed again.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import sys
 import tempfile
 import time
 import uuid
+import zlib
 from pathlib import Path
 
 import websockets
@@ -112,12 +117,21 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return rss, peak
 
 
+def version_of(message: str | bytes) -> int:
+    """The event version a message shows, read off its start (inflated if binary)."""
+    if isinstance(message, bytes):
+        start = zlib.decompressobj().decompress(message, 2000)
+    else:
+        start = message[:2000].encode()
+    found = _VERSION.search(start)
+    return int(found.group(1)) if found else -1
+
+
 class Clients:
     """N sockets; for each event version, how many have shown it and when the last did."""
 
-    def __init__(self, url: str, origin: str, deflate: bool) -> None:
+    def __init__(self, url: str, origin: str) -> None:
         self.url, self.origin = url, origin
-        self.compression = "deflate" if deflate else None
         self.seen: dict[int, int] = {}
         self.last_at: dict[int, float] = {}
         self.wanted: tuple[int, int, asyncio.Event] | None = None
@@ -141,7 +155,7 @@ class Clients:
         return await websockets.connect(
             self.url,
             origin=self.origin,
-            compression=self.compression,
+            compression="deflate",  # offered as browsers do; taken only with --ws-deflate
             max_size=None,
             open_timeout=120,
             ping_interval=None,
@@ -150,9 +164,7 @@ class Clients:
     async def _listen(self, ws) -> None:
         try:
             async for message in ws:
-                data = message.encode() if isinstance(message, str) else message
-                found = _VERSION.search(data, 0, 2000)
-                self._shown(int(found.group(1)) if found else -1)
+                self._shown(version_of(message))
         except websockets.ConnectionClosed:
             pass
 
@@ -185,12 +197,12 @@ async def run_level(
     slug: str,
     arbiter: ArbiterClient,
     boards: list[int],
-    deflate: bool,
     workers: list[int],
     view: str,
+    text: bool,
 ) -> dict:
-    ws_url = server_url.replace("http://", "ws://") + socket_path(slug, view)
-    clients = Clients(ws_url, server_url, deflate)
+    ws_url = server_url.replace("http://", "ws://") + socket_path(slug, view, text)
+    clients = Clients(ws_url, server_url)
     started = time.monotonic()
     version = await clients.open(count)
     connect_s = time.monotonic() - started
@@ -223,8 +235,8 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--players", type=int, default=120)
     parser.add_argument("--view", default="standings")
-    parser.add_argument("--no-deflate", action="store_true")
-    parser.add_argument("--server-no-deflate", action="store_true")
+    parser.add_argument("--text", action="store_true")
+    parser.add_argument("--ws-deflate", action="store_true")
     args = parser.parse_args()
     levels = [int(n) for n in args.clients.split(",")]
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -254,7 +266,8 @@ def main() -> None:
                 "warning",
                 "--backlog",
                 "8192",
-                *(["--ws-per-message-deflate", "false"] if args.server_no_deflate else []),
+                "--ws-per-message-deflate",
+                "true" if args.ws_deflate else "false",
             ],
             env=_env(database.url, redis_url),
             cwd=ROOT,
@@ -270,16 +283,14 @@ def main() -> None:
         arbiter = ArbiterClient(url)
         arbiter.log_in("bench-arbiter", PASSWORD)
         size = len(urllib_get(url + f"/e/{slug}/"))
-        pushed = len(asyncio.run(first_message(url, slug, args.view)).encode())
+        pushed = asyncio.run(first_message(url, slug, args.view))
         idle = [memory_mb(pid)[0] for pid in workers]
         rows = []
         for n, count in enumerate(levels):
             boards = list(range(1 + n * args.writes, 1 + (n + 1) * args.writes))
             rows.append(
                 asyncio.run(
-                    run_level(
-                        count, url, slug, arbiter, boards, not args.no_deflate, workers, args.view
-                    )
+                    run_level(count, url, slug, arbiter, boards, workers, args.view, args.text)
                 )
             )
         print_table(rows, args, database.url, redis_url, size, pushed, idle, len(workers))
@@ -299,14 +310,22 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
-def socket_path(slug: str, view: str) -> str:
-    return f"/ws/e/{slug}/" + ("" if view == "all" else f"?view={view}")
+def socket_path(slug: str, view: str, text: bool) -> str:
+    query = [] if view == "all" else [f"view={view}"]
+    if not text:
+        query.append("enc=deflate")
+    return f"/ws/e/{slug}/" + ("?" + "&".join(query) if query else "")
 
 
-async def first_message(url: str, slug: str, view: str) -> str:
-    ws_url = url.replace("http://", "ws://") + socket_path(slug, view)
-    async with websockets.connect(ws_url, origin=url, max_size=None) as ws:
-        return await ws.recv()
+async def first_message(url: str, slug: str, view: str) -> tuple[int, int]:
+    """The size of a view's message as text and compressed (bytes)."""
+    sizes = []
+    for text in (True, False):
+        ws_url = url.replace("http://", "ws://") + socket_path(slug, view, text)
+        async with websockets.connect(ws_url, origin=url, max_size=None) as ws:
+            message = await ws.recv()
+        sizes.append(len(message.encode() if isinstance(message, str) else message))
+    return sizes[0], sizes[1]
 
 
 def urllib_get(url: str) -> bytes:
@@ -325,9 +344,10 @@ def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, wo
     )
     print(
         f"machine: {os.cpu_count()} CPUs, driver on the same machine; "
-        f"view {args.view}; permessage-deflate "
-        f"{'off (server)' if args.server_no_deflate else 'off' if args.no_deflate else 'on'}; "
-        f"standings page {page_size / 1024:.0f} KiB, pushed message {pushed / 1024:.0f} KiB; "
+        f"view {args.view}, sockets ask for {'text' if args.text else 'enc=deflate'}; "
+        f"permessage-deflate {'on' if args.ws_deflate else 'off'}; "
+        f"standings page {page_size / 1024:.0f} KiB, pushed message {pushed[0] / 1024:.0f} KiB "
+        f"as text, {pushed[1] / 1024:.1f} KiB compressed; "
         "idle workers RSS " + ", ".join(f"{m:.0f}" for m in idle) + " MiB"
     )
     print(

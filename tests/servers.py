@@ -195,6 +195,8 @@ class AsgiServer:
                 str(self.port),
                 "--log-level",
                 "warning",
+                "--ws-per-message-deflate",  # as in production (README): wire.py compresses
+                "false",
             ],
             env=_env(self.database.url, self.redis_url, self.extra_env),
             cwd=ROOT,

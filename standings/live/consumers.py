@@ -1,21 +1,20 @@
 """The event socket: its view's current fragments on connect, then the event's group messages.
 
 A page names its view in the socket's query string (`/ws/e/<slug>/?view=standings`, see
-render.VIEWS); no or an unknown view gets every fragment.
+render.VIEWS); no or an unknown view gets every fragment. `&enc=deflate` asks for each
+state as one binary message compressed once for all sockets (wire.py), else it is text.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from standings.web import render
-
-from . import push
+from . import push, wire
 
 
 class Batches:
@@ -26,12 +25,12 @@ class Batches:
     the next one gathers. A reconnect storm costs a couple of cache reads, not thousands.
     """
 
-    def __init__(self, fetch: Callable[[str], dict[str, str] | None]) -> None:
+    def __init__(self, fetch: Callable[[str], dict | None]) -> None:
         self.fetch = fetch
         self.gathering: dict[str, asyncio.Future] = {}
         self.running: dict[str, asyncio.Future] = {}
 
-    async def get(self, key: str) -> dict[str, str] | None:
+    async def get(self, key: str) -> dict | None:
         batch = self.gathering.get(key)
         if batch is None or batch.get_loop() is not asyncio.get_running_loop():
             batch = asyncio.get_running_loop().create_future()
@@ -55,7 +54,7 @@ class Batches:
                 del self.running[key]
 
 
-_current = Batches(push.current_fragments)
+_current = Batches(push.current_message)
 
 
 class EventSocket(AsyncWebsocketConsumer):
@@ -65,17 +64,26 @@ class EventSocket(AsyncWebsocketConsumer):
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         self.group = push.group_name(self.slug)
-        self.view = _view(self.scope.get("query_string", b""))
+        self.view, self.deflate = wire.socket_options(self.scope.get("query_string", b""))
         self.shown = ""  # stamp of the state this socket shows
         # Join first: whatever is published after the read below reaches this socket.
         await self.channel_layer.group_add(self.group, self.channel_name)
-        parts = await _current.get(self.slug)
-        if parts is None:  # no such event
+        message = await _current.get(self.slug)
+        if message is None:  # no such event
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close()
             return
         await self.accept()
-        await self._show(parts)
+        await self._show(message)
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels' own dispatch first closes stale database connections in a thread, for
+        # every message of every socket: a thread hop per socket per push. These handlers
+        # never touch the database (Batches' fetch closes its own connections).
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -84,17 +92,15 @@ class EventSocket(AsyncWebsocketConsumer):
         pass
 
     async def event_fragments(self, message: dict) -> None:
-        await self._show(message["parts"])
+        await self._show(message)
 
-    async def _show(self, parts: dict[str, str]) -> None:
-        html = push.view_part(parts, self.view)
+    async def _show(self, message: dict) -> None:
         # A publish read just before connecting arrives again as a group message: skip it.
-        stamp = push.fragment_stamp(html)
-        if stamp != self.shown:
-            self.shown = stamp
-            await self.send(text_data=html)
-
-
-def _view(query_string: bytes) -> str:
-    values = parse_qs(query_string.decode("latin-1")).get("view")
-    return values[0] if values else render.ALL
+        if message["stamp"] == self.shown:
+            return
+        self.shown = message["stamp"]
+        body = wire.packed_part(message["packed"], self.view)
+        if self.deflate:
+            await self.send(bytes_data=body)
+        else:
+            await self.send(text_data=wire.inflate(body))

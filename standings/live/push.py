@@ -1,7 +1,9 @@
 """After a write commits: recompute once, render once, send one group message per event.
 
-The message carries the fragments of every view (render.VIEWS) at once; each socket
-is sent only its own view's part by the consumer.
+The message (message()) carries the fragments of every view (render.VIEWS) at once,
+compressed once (wire.pack): every socket's consumer decodes the whole message it is
+handed, so it is kept small. Each socket is sent only its own view's part, in the
+encoding it asked for, by the consumer.
 
 Bursts are throttled per event across every process through the shared cache:
 - the first write after a quiet spell publishes at once (in a background thread,
@@ -34,6 +36,8 @@ from django.db import close_old_connections, connections, transaction
 from standings.events.models import Event
 from standings.web import render
 
+from . import wire
+
 log = logging.getLogger(__name__)
 
 RETRIES = 3  # attempts at a push whose publish raises, with back-off between them
@@ -50,9 +54,13 @@ def group_name(slug: str) -> str:
     return f"event.{slug}"
 
 
-def view_part(parts: dict[str, str], view: str) -> str:
-    """What a socket of `view` is sent of a publish's parts; every fragment if unknown."""
-    return parts.get(view) or render.every_fragment(parts)
+def message(parts: dict[str, str]) -> dict:
+    """The group message of a publish's parts (view -> HTML)."""
+    return {
+        "type": MESSAGE_TYPE,
+        "stamp": fragment_stamp(parts["status"]),
+        "packed": wire.pack(parts),
+    }
 
 
 def fragment_stamp(html: str) -> str:
@@ -93,13 +101,18 @@ def publish_now(event_id: int) -> dict[str, str] | None:
         if slug is None:
             return None
         group = group_name(slug)
-        return render.publish(
-            event_id, send=lambda parts: _group_send(group, {"type": MESSAGE_TYPE, "parts": parts})
-        )
+        return render.publish(event_id, send=lambda parts: _group_send(group, message(parts)))
+
+
+def current_message(slug: str) -> dict | None:
+    """What sockets show first, as a group message: of the cached parts, else of ONE
+    publish; None if the event is unknown."""
+    parts = current_fragments(slug)
+    return None if parts is None else message(parts)
 
 
 def current_fragments(slug: str) -> dict[str, str] | None:
-    """What sockets show first: the cached parts, else ONE publish; None if unknown."""
+    """The cached parts, else ONE publish's; None if the event is unknown."""
     parts = render.cached_fragments(slug)
     if parts is not None:
         return parts

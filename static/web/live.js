@@ -11,6 +11,33 @@
     };
   }
 
+  // Where the browser can inflate, ask for each state compressed once on the server for
+  // every socket (?enc=deflate): binary zlib messages, inflated here in arrival order and
+  // handed on as text, so the ws extension swaps them as usual. Older browsers get text.
+  if (window.htmx && window.DecompressionStream && window.TextDecoder) {
+    htmx.createWebSocket = function (url) {
+      var socket = new WebSocket(url + (url.indexOf("?") < 0 ? "?" : "&") + "enc=deflate");
+      socket.binaryType = "arraybuffer";
+      var add = socket.addEventListener.bind(socket);
+      var inOrder = Promise.resolve();
+      socket.addEventListener = function (type, listener, options) {
+        if (type !== "message") return add(type, listener, options);
+        add("message", function (event) {
+          var text = typeof event.data === "string" ? Promise.resolve(event.data) : inflate(event.data);
+          inOrder = inOrder.then(function () { return text; }).then(function (html) {
+            listener({ type: "message", data: html });
+          }, function (error) { console.error("live: unreadable message", error); });
+        }, options);
+      };
+      return socket;
+    };
+  }
+
+  function inflate(buffer) {
+    var stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text();
+  }
+
   var wasOpen = false;
   var shownVersion = null;
   var before = null; // signatures of rows just before a pushed message is swapped in

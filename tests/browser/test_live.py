@@ -17,10 +17,20 @@ def wait_live(page):
     expect(page.locator("#live-indicator")).to_have_attribute("data-state", "live", timeout=15000)
 
 
-def test_follower_page_updates_without_reload_and_turns_final(site, new_page):
+@pytest.mark.parametrize("inflates", [True, False], ids=["deflate", "text"])
+def test_follower_page_updates_without_reload_and_turns_final(site, new_page, inflates):
     follower = new_page()
+    if not inflates:  # a browser without DecompressionStream asks for text
+        follower.add_init_script("delete window.DecompressionStream")
+    sockets = []
+    follower.on("websocket", lambda ws: sockets.append(ws.url))
     follower.goto(site.url + "/e/small-open/")
     wait_live(follower)
+    assert sockets == [
+        site.server.ws_url
+        + "/ws/e/small-open/?view=standings"
+        + ("&enc=deflate" if inflates else "")
+    ]
     follower.evaluate("window.notReloaded = true")
     points = follower.locator('#standings-table tr[data-key="7"] td.num').first
     expect(points).to_have_text("1.5")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import zlib
 
 import pytest
 from channels.db import database_sync_to_async as sync_to_async
@@ -12,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 
 from standings.asgi import application
 from standings.events.models import Event
-from standings.live import push
+from standings.live import push, wire
 from standings.web import render
 from tests.web.writes import close_round, enter_result
 
@@ -128,12 +129,15 @@ async def test_sockets_of_several_views_share_one_group_message(live_redis, even
     latest = await version_of(event)
     while True:  # past a publish the connects may have started
         message = await asyncio.wait_for(layer.receive(spy), WAIT)
-        if version(message["parts"]["status"]) == latest:
+        if version(message["stamp"]) == latest:
             break
-    assert set(message["parts"]) == set(render.VIEWS)
+    assert set(message["packed"]) == {*render.VIEWS, render.ALL}
+    parts = await sync_to_async(render.cached_fragments)("small-open")
     for query, ws in sockets.items():
+        view = query.partition("=")[2] or render.ALL
         html = (await until_version(ws, latest))[-1]
-        assert html == push.view_part(message["parts"], query.partition("=")[2] or render.ALL)
+        assert html == wire.inflate(wire.packed_part(message["packed"], view))
+        assert html == parts.get(view, render.every_fragment(parts))
         await ws.disconnect()
     await layer.group_discard(push.group_name("small-open"), spy)
 
@@ -155,6 +159,28 @@ async def test_a_result_reaches_the_socket_provisional_until_the_round_closes(li
     assert not provisional(html)
     assert not PROVISIONAL_CELL.search(html)  # nor on the screen's table
     await ws.disconnect()
+
+
+@pytest.mark.parametrize("view", ["standings", "screen", "no-such-view"])
+async def test_a_deflate_socket_gets_the_same_html_compressed_once_for_all(live_redis, event, view):
+    text, packed = (
+        await opened(query=f"?view={view}"),
+        await opened(query=f"?view={view}&enc=deflate"),
+    )
+    assert zlib.decompress(
+        await packed.receive_from(timeout=WAIT)
+    ).decode() == await text.receive_from(timeout=WAIT)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    latest = await version_of(event)
+    html = (await until_version(text, latest))[-1]
+    while True:
+        body = await packed.receive_from(timeout=WAIT)
+        assert isinstance(body, bytes)
+        if version(zlib.decompress(body).decode()) == latest:
+            break
+    assert zlib.decompress(body).decode() == html
+    await text.disconnect()
+    await packed.disconnect()
 
 
 async def test_a_reconnecting_client_gets_the_whole_state_first(live_redis, event):
