@@ -36,6 +36,20 @@ SCORING_FIELDS = {
 }
 
 
+# The engine Participant's fields read as they are from the Participant model.
+PERSON_FIELDS = (
+    "start_no",
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "national_rating",
+    "sex",
+    "birth",
+)
+
+
 def scoring(event: Event) -> engine.Scoring:
     return engine.Scoring(
         **{name: float(getattr(event, field)) for name, field in SCORING_FIELDS.items()}
@@ -46,41 +60,38 @@ def engine_event(event: Event) -> engine.Event:
     """Read the whole event in four queries and describe it for the engine."""
     # DRAFT rounds are not public: their games are neither results nor pending games.
     rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
-    participants = list(event.participants.order_by("start_no"))
-    by_id = {p.id: p for p in participants}
+    participants = list(event.participants.order_by("start_no").values("id", *PERSON_FIELDS))
+    start_no = {p["id"]: p["start_no"] for p in participants}
     cells: dict[tuple[int, int], engine.RoundEntry] = {}
-    public = {r.pk for r in rounds}
-    for game in Game.objects.filter(round__in=public).select_related("round"):
-        n = game.round.number
-        white_code, black_code = (game.result[0], game.result[1]) if game.result else ("*", "*")
-        white, black = by_id[game.white_id], by_id[game.black_id]
-        cells[(white.start_no, n)] = engine.RoundEntry(n, black.start_no, "w", white_code)
-        cells[(black.start_no, n)] = engine.RoundEntry(n, white.start_no, "b", black_code)
-    for bye in UnplayedRound.objects.filter(round__in=public).select_related("round"):
-        n = bye.round.number
-        code = engine.NOT_PAIRED if bye.kind == UnplayedRound.Kind.NOT_PAIRED else bye.kind
-        cells[(by_id[bye.participant_id].start_no, n)] = engine.RoundEntry(n, None, None, code)
+    number = {r.pk: r.number for r in rounds}
+    # Plain rows, not model instances: this runs on every push.
+    games = Game.objects.filter(round__in=number).values_list(
+        "round_id", "white_id", "black_id", "result"
+    )
+    for round_id, white_id, black_id, result in games:
+        n = number[round_id]
+        white_code, black_code = (result[0], result[1]) if result else ("*", "*")
+        white, black = start_no[white_id], start_no[black_id]
+        cells[(white, n)] = engine.RoundEntry(n, black, "w", white_code)
+        cells[(black, n)] = engine.RoundEntry(n, white, "b", black_code)
+    byes = UnplayedRound.objects.filter(round__in=number).values_list(
+        "round_id", "participant_id", "kind"
+    )
+    for round_id, participant_id, kind in byes:
+        n = number[round_id]
+        code = engine.NOT_PAIRED if kind == UnplayedRound.Kind.NOT_PAIRED else kind
+        cells[(start_no[participant_id], n)] = engine.RoundEntry(n, None, None, code)
 
     absent = engine.NOT_IN_LINEUP if event.kind == Event.Kind.TEAM else engine.ZERO_BYE
     described = []
     for p in participants:
         entries = tuple(
-            cells.get((p.start_no, r.number)) or engine.RoundEntry(r.number, None, None, absent)
+            cells.get((p["start_no"], r.number))
+            or engine.RoundEntry(r.number, None, None, absent)
             for r in rounds
         )
         described.append(
-            engine.Participant(
-                start_no=p.start_no,
-                name=p.name,
-                rating=p.rating,
-                title=p.title,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                national_rating=p.national_rating,
-                sex=p.sex,
-                birth=p.birth,
-                entries=entries,
-            )
+            engine.Participant(**{name: p[name] for name in PERSON_FIELDS}, entries=entries)
         )
     teams = tuple(
         engine.Team(t.number, t.name, tuple(m.start_no for m in t.members.order_by("board_order")))

@@ -69,11 +69,13 @@ def publish(event_id: int, send: Callable[[dict[str, str]], None] | None = None)
     the pages. Returns the HTML each view of VIEWS is sent."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
-    _store_state(state)
     parts = fragments(state)
     cache.set(_key(state.slug, "fragments"), parts, None)
     if send is not None:
         send(parts)
+    # After the send (pickling the state takes longer than rendering the fragments): a
+    # page fetched meanwhile is the previous version's, and refetches when it sees so.
+    _store_state(state)
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:  # first: its page refetches itself on every push
         hot.insert(0, f"round-{state.current_round.number}")
@@ -99,14 +101,14 @@ def fragments(state: EventState) -> dict[str, str]:
 
 
 def _ascii(html: str) -> str:
-    # Every socket decodes the whole group message, and a pure-ASCII str decodes about
-    # five times faster (so does the browser's UTF-8); † becomes &#8224; and so on.
+    # A pure-ASCII str decodes about five times faster (so does the browser's UTF-8), and
+    # wire.pack encodes it as is; † becomes &#8224; and so on.
     return html.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
 def every_fragment(parts: dict[str, str]) -> str:
     """#last-update and every view's fragments, from the parts of fragments()."""
-    # Not stored nor sent: every socket decodes the whole group message, so no copies in it.
+    # Not stored: derived from the parts when needed (wire.pack sends it compressed).
     stamp = parts["status"]
     return stamp + "".join(html[len(stamp) :] for view, html in parts.items() if view != "status")
 
