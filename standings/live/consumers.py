@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import push, wire
+from . import audience, push, wire
 
 
 class Batches:
@@ -60,41 +60,57 @@ _current = Batches(push.current_message)
 class EventSocket(AsyncWebsocketConsumer):
     """Read-only: no database, no rendering; what clients send is ignored."""
 
+    channel_layer_alias = None  # no channel per socket: its audience holds the group membership
+
     async def connect(self) -> None:
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         self.group = push.group_name(self.slug)
         self.view, self.deflate = wire.socket_options(self.scope.get("query_string", b""))
         self.shown = ""  # stamp of the state this socket shows
+        self.started = False  # the first state is out: pushes go straight to the client
+        self.waiting: dict | None = None  # the last push that came before that
         # Join first: whatever is published after the read below reaches this socket.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        message = await _current.get(self.slug)
-        if message is None:  # no such event
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        try:
+            await audience.join(self.group, self)
+            first = await _current.get(self.slug)
+        except BaseException:
+            audience.leave(self.group, self)
+            raise
+        if first is None:  # no such event
+            audience.leave(self.group, self)
             await self.close()
             return
         await self.accept()
-        await self._show(message)
+        await self._send(first)
+        self.started = True
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None and waiting["version"] > first["version"]:
+            await self._send(waiting)
+
+    async def show(self, message: dict) -> None:
+        """A group message, handed over by this process's audience of the event."""
+        if self.started:
+            await self._send(message)
+        else:
+            self.waiting = message
 
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first closes stale database connections in a thread, for
-        # every message of every socket: a thread hop per socket per push. These handlers
-        # never touch the database (Batches' fetch closes its own connections).
+        # every message: a thread hop per socket in a reconnect storm. These handlers never
+        # touch the database (Batches' fetch closes its own connections).
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        audience.leave(self.group, self)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         pass
 
-    async def event_fragments(self, message: dict) -> None:
-        await self._show(message)
-
-    async def _show(self, message: dict) -> None:
+    async def _send(self, message: dict) -> None:
         # A publish read just before connecting arrives again as a group message: skip it.
         if message["stamp"] == self.shown:
             return

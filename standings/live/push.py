@@ -42,9 +42,10 @@ log = logging.getLogger(__name__)
 
 RETRIES = 3  # attempts at a push whose publish raises, with back-off between them
 UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
-MESSAGE_TYPE = "event.fragments"  # handled by EventSocket.event_fragments
+MESSAGE_TYPE = "event.fragments"  # read by each process's audience.Audience
 PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder died
 _STAMP = re.compile(r'<p id="last-update"[^>]*>.*?</p>', re.S)
+_VERSION = re.compile(r'data-version="(\d+)"')
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 
@@ -56,11 +57,9 @@ def group_name(slug: str) -> str:
 
 def message(parts: dict[str, str]) -> dict:
     """The group message of a publish's parts (view -> HTML)."""
-    return {
-        "type": MESSAGE_TYPE,
-        "stamp": fragment_stamp(parts["status"]),
-        "packed": wire.pack(parts),
-    }
+    stamp = fragment_stamp(parts["status"])
+    version = int(_VERSION.search(stamp).group(1))
+    return {"type": MESSAGE_TYPE, "stamp": stamp, "version": version, "packed": wire.pack(parts)}
 
 
 def fragment_stamp(html: str) -> str:

@@ -1,0 +1,91 @@
+"""One group membership per event and process, whatever the number of its sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from channels.db import database_sync_to_async as sync_to_async
+from channels.layers import get_channel_layer
+
+from standings.live import audience, consumers, push
+from tests.web.writes import enter_result
+
+from .test_consumers import WAIT, opened, until_version, version, version_of
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
+GROUP_CHANNEL = "__group__" + push.group_name("small-open")
+
+
+def members(layer) -> int:
+    """How many channels of this process the layer holds in the event's group."""
+    groups = layer._get_layer().groups
+    return sum(len(channels) for name, channels in groups.items() if name.endswith(GROUP_CHANNEL))
+
+
+class Collector:
+    def __init__(self) -> None:
+        self.messages: list[dict] = []
+
+    async def show(self, message: dict) -> None:
+        self.messages.append(message)
+
+
+class Broken:
+    async def show(self, message: dict) -> None:
+        raise RuntimeError("socket went away")
+
+
+async def test_sockets_of_an_event_share_one_membership_and_leave_none(live_redis, event):
+    layer = get_channel_layer()
+    sockets = [await opened(query="?view=standings") for _ in range(4)]
+    for ws in sockets:
+        await ws.receive_from(timeout=WAIT)
+    assert members(layer) == 1
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    latest = await version_of(event)
+    for ws in sockets:
+        assert version((await until_version(ws, latest))[-1]) == latest
+        await ws.disconnect()
+    await asyncio.sleep(0.1)  # the listener discards its membership as it stops
+    assert members(layer) == 0
+    assert not audience._audiences
+
+
+async def test_one_socket_failing_does_not_stop_the_others(live_redis, event):
+    group = push.group_name("small-open")
+    good, broken, later = Collector(), Broken(), Collector()
+    for socket in (good, broken, later):
+        await audience.join(group, socket)
+    await get_channel_layer().group_send(group, {"type": "test.message", "n": 1})
+    for _ in range(100):
+        if later.messages:
+            break
+        await asyncio.sleep(0.05)
+    assert [m["n"] for m in good.messages] == [1]
+    assert [m["n"] for m in later.messages] == [1]
+    for socket in (good, broken, later):
+        audience.leave(group, socket)
+    assert not audience._audiences
+
+
+async def test_a_push_during_the_first_read_follows_the_first_state(live_redis, event, monkeypatch):
+    """A write published while a new socket reads its first state reaches it after it."""
+    read = consumers._current.fetch
+
+    def read_then_write(slug: str) -> dict | None:
+        first = read(slug)
+        enter_result(event, 3, 3, "10")  # pushed inline (interval 0) to the joined socket,
+        time.sleep(0.5)  # which gets it before its first state is out
+        return first
+
+    monkeypatch.setattr(consumers._current, "fetch", read_then_write)
+    from django.conf import settings
+
+    monkeypatch.setattr(settings, "LIVE_PUSH_INTERVAL", 0)
+    before = await version_of(event)
+    ws = await opened()
+    assert version(await ws.receive_from(timeout=WAIT)) == before
+    assert version(await ws.receive_from(timeout=WAIT)) == await version_of(event) > before
+    await ws.disconnect()
