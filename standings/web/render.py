@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 
 from standings.events.models import Event, Round
 
-from .state import EventState, build_state
+from .state import EventState, build_state, materialised
 
 LAYOUT = "2"  # bump when templates change: old renders in a shared cache stop being used
 VERSION_TTL = 5
@@ -73,9 +73,9 @@ def publish(event_id: int, send: Callable[[dict[str, str]], None] | None = None)
     cache.set(_key(state.slug, "fragments"), parts, None)
     if send is not None:
         send(parts)
-    # After the send (pickling the state takes longer than rendering the fragments): a
-    # page fetched meanwhile is the previous version's, and refetches when it sees so.
-    _store_state(state)
+    # After the send (explaining and pickling the state take longer than rendering the
+    # fragments): a page fetched meanwhile is the previous version's, and refetches.
+    state = _store_state(state)
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:  # first: its page refetches itself on every push
         hot.insert(0, f"round-{state.current_round.number}")
@@ -164,12 +164,15 @@ def index_page() -> str:
 # --- internals ------------------------------------------------------------------------
 
 
-def _store_state(state: EventState) -> None:
+def _store_state(state: EventState) -> EventState:
+    """Cache the state (explained) and point at its version; the state as cached."""
+    state = materialised(state)
     cache.set(_key(state.slug, state.version, "state"), state, STATE_TTL)
     pointer = _key(state.slug, "version")
     known = cache.get(pointer)
     if known is None or known <= state.version:  # never step back to an older publish
         cache.set(pointer, state.version, VERSION_TTL)
+    return state
 
 
 def _build_once(slug: str, version: int) -> EventState | None:
@@ -186,9 +189,7 @@ def _build_once(slug: str, version: int) -> EventState | None:
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             return None
-        state = build_state(event)
-        _store_state(state)
-        return state
+        return _store_state(build_state(event))
     finally:
         cache.delete(lock)
 

@@ -2,7 +2,8 @@
 
 `build_state` runs the engine (current standings and those after the previous
 round) and reads pairings, so that views and the live push only render. The
-result is plain, picklable data: it is what the cache holds between changes.
+result, once materialised(), is plain, picklable data: it is what the cache holds
+between changes.
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ class EventState:
     rounds_planned: int
     version: int
     updated_at: datetime
-    standings: Standings  # explanations materialised: the data of standings.json
+    standings: Standings  # the data of standings.json; see materialised()
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
     rounds: tuple[RoundView, ...]
@@ -218,7 +219,7 @@ def build_state(event: Event) -> EventState:
             described, event.tiebreak_list(), rules=rule_edition(event), through_round=through_round
         )
 
-    standings = _materialised(standings_after(None))
+    standings = standings_after(None)
     previous = {}
     if standings.round >= 2:
         previous = {row.start_no: row.rank for row in standings_after(standings.round - 1).rows}
@@ -252,10 +253,15 @@ def build_state(event: Event) -> EventState:
     )
 
 
-def _materialised(standings: Standings) -> Standings:
-    # The engine works out explanations lazily; the cache needs them as plain tuples.
-    rows = tuple(dataclasses.replace(r, explanations=tuple(r.explanations)) for r in standings.rows)
-    return dataclasses.replace(standings, rows=rows)
+def materialised(state: EventState) -> EventState:
+    """The state with its explanations worked out, as the cache needs them (plain tuples).
+
+    build_state() leaves them to the engine's lazy rows: the live fragments do not show
+    them, and a push sends those before the state is cached."""
+    rows = tuple(
+        dataclasses.replace(r, explanations=tuple(r.explanations)) for r in state.standings.rows
+    )
+    return dataclasses.replace(state, standings=dataclasses.replace(state.standings, rows=rows))
 
 
 def _line(row: Row, person: Person, cols: tuple[Column, ...], previous: dict[int, int]) -> Line:
