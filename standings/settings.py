@@ -131,6 +131,9 @@ if not DEBUG:
 # Live push: at most one push per event every this many seconds; a burst of entries is
 # coalesced and the last push carries the latest state. 0 pushes inline (tests).
 LIVE_PUSH_INTERVAL = float(os.environ.get("LIVE_PUSH_INTERVAL", "0.25"))
+# A socket that has had no push for this many seconds gets an empty message, so a page
+# notices a dead link it cannot see (live.js reconnects after 3 silent heartbeats).
+LIVE_HEARTBEAT = float(os.environ.get("LIVE_HEARTBEAT", "20"))
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)

@@ -95,6 +95,11 @@ class EventSocket(AsyncWebsocketConsumer):
         else:
             self.waiting = message
 
+    async def beat(self) -> None:
+        """No push for a while: an empty message, so the page knows the link is alive."""
+        if self.started:
+            await self.send(text_data="")
+
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first closes stale database connections in a thread, for
         # every message: a thread hop per socket in a reconnect storm. These handlers never

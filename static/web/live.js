@@ -11,25 +11,34 @@
     };
   }
 
-  // Where the browser can inflate, ask for each state compressed once on the server for
-  // every socket (?enc=deflate): binary zlib messages, inflated here in arrival order and
-  // handed on as text, so the ws extension swaps them as usual. Older browsers get text.
-  if (window.htmx && window.DecompressionStream && window.TextDecoder) {
+  // Every socket goes through here: where the browser can inflate, it asks for each state
+  // compressed once on the server for every socket (?enc=deflate): binary zlib messages,
+  // inflated here in arrival order and handed on as text, so the ws extension swaps them
+  // as usual (older browsers get text). And it notes when the socket last heard anything.
+  var inflates = !!(window.DecompressionStream && window.TextDecoder);
+  var socket = null; // the current one
+  var heardAt = 0; // Date.now() of its last message
+  var wrapper = null; // the ws extension's handle on it, for reconnect()
+  if (window.htmx) {
     htmx.createWebSocket = function (url) {
-      var socket = new WebSocket(url + (url.indexOf("?") < 0 ? "?" : "&") + "enc=deflate");
-      socket.binaryType = "arraybuffer";
-      var add = socket.addEventListener.bind(socket);
+      if (inflates) url += (url.indexOf("?") < 0 ? "?" : "&") + "enc=deflate";
+      var current = new WebSocket(url);
+      current.binaryType = "arraybuffer";
+      socket = current;
+      heardAt = Date.now();
+      var add = current.addEventListener.bind(current);
       var inOrder = Promise.resolve();
-      socket.addEventListener = function (type, listener, options) {
+      current.addEventListener = function (type, listener, options) {
         if (type !== "message") return add(type, listener, options);
         add("message", function (event) {
+          heardAt = Date.now();
           var text = typeof event.data === "string" ? Promise.resolve(event.data) : inflate(event.data);
           inOrder = inOrder.then(function () { return text; }).then(function (html) {
-            listener({ type: "message", data: html });
+            if (html) listener({ type: "message", data: html }); // "" is the server's heartbeat
           }, function (error) { console.error("live: unreadable message", error); });
         }, options);
       };
-      return socket;
+      return current;
     };
   }
 
@@ -37,6 +46,20 @@
     var stream = new Blob([buffer]).stream().pipeThrough(new DecompressionStream("deflate"));
     return new Response(stream).text();
   }
+
+  // The server writes at least every 20 s (a push or a heartbeat). A link that went dead
+  // without closing (a screen's wifi dropped and came back) stays "open" for ever: after
+  // three silent heartbeats, drop it and connect again, which also brings the whole state.
+  var SILENT_LIMIT = 60000;
+  setInterval(function () {
+    if (!socket || !wrapper || socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - heardAt < SILENT_LIMIT) return;
+    var dead = socket;
+    dead.onclose = null; // not the ws extension's reconnect on top of this one
+    dead.close();
+    setState("reconnecting", "reconnecting…");
+    wrapper.reconnect();
+  }, 5000);
 
   var wasOpen = false;
   var shownVersion = null;
@@ -82,7 +105,8 @@
   document.addEventListener("htmx:wsConnecting", function () {
     setState(wasOpen ? "reconnecting" : "connecting", wasOpen ? "reconnecting…" : "connecting…");
   });
-  document.addEventListener("htmx:wsOpen", function () {
+  document.addEventListener("htmx:wsOpen", function (event) {
+    wrapper = event.detail.socketWrapper;
     wasOpen = true;
     setState("live", "live");
   });

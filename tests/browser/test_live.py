@@ -47,6 +47,28 @@ def test_follower_page_updates_without_reload_and_turns_final(site, new_page, in
     assert follower.evaluate("window.notReloaded") is True
 
 
+def test_a_silent_link_is_dropped_and_the_page_connects_again(site, new_page):
+    follower = new_page()
+    follower.clock.install()  # live.js's timers and Date.now() move when the test says so
+    sockets = []
+    follower.on("websocket", lambda ws: sockets.append(ws))
+    follower.goto(site.url + "/e/small-open/")
+    wait_live(follower)
+    follower.evaluate("window.notReloaded = true")
+    follower.clock.fast_forward(30_000)  # heartbeats are every 20 s: not silent yet
+    follower.wait_for_timeout(500)
+    assert len(sockets) == 1
+    follower.clock.fast_forward(40_000)  # 70 s without a word: as good as dead
+    expect(follower.locator("#live-indicator")).to_have_attribute("data-state", "live")
+    follower.wait_for_function("window.notReloaded === true")
+    assert len(sockets) == 2 and sockets[0].is_closed()
+
+    site.write("enter_result(event, 3, 3, '10')")  # reaches the page on its new socket
+    points = follower.locator('#standings-table tr[data-key="7"] td.num').first
+    expect(points).to_have_text("2.5")
+    assert follower.evaluate("window.notReloaded") is True
+
+
 def test_round_page_and_player_card_follow_the_push(site, new_page):
     page = new_page()
     page.goto(site.url + "/e/small-open/player/7/")

@@ -31,9 +31,15 @@ class Collector:
     async def show(self, message: dict) -> None:
         self.messages.append(message)
 
+    async def beat(self) -> None:
+        pass
+
 
 class Broken:
     async def show(self, message: dict) -> None:
+        raise RuntimeError("socket went away")
+
+    async def beat(self) -> None:
         raise RuntimeError("socket went away")
 
 
@@ -88,4 +94,20 @@ async def test_a_push_during_the_first_read_follows_the_first_state(live_redis, 
     ws = await opened()
     assert version(await ws.receive_from(timeout=WAIT)) == before
     assert version(await ws.receive_from(timeout=WAIT)) == await version_of(event) > before
+    await ws.disconnect()
+
+
+async def test_a_quiet_socket_gets_heartbeats_and_a_push_puts_them_off(live_redis, event, settings):
+    settings.LIVE_HEARTBEAT = 1
+    ws = await opened()
+    first = await ws.receive_from(timeout=WAIT)
+    assert version(first) == await version_of(event)
+    started = time.monotonic()
+    assert await ws.receive_from(timeout=WAIT) == ""  # the page's sign of a live link
+    assert 0.5 < time.monotonic() - started < 5
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    assert version(await ws.receive_from(timeout=WAIT)) == await version_of(event)
+    pushed = time.monotonic()
+    assert await ws.receive_from(timeout=WAIT) == ""
+    assert time.monotonic() - pushed > 0.5  # a full heartbeat after the push, not sooner
     await ws.disconnect()
