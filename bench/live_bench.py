@@ -5,7 +5,7 @@ and redis-server (or uses REDIS_URL), seeds a 120-player Swiss (rounds 1-3 close
 round 4 under way with 60 empty boards) and an arbiter, serves it as the README's
 production command does (`uvicorn standings.asgi:application --workers 2
 --ws-per-message-deflate false`), then for 100, 1,000 and 5,000 websocket clients
-(asyncio + websockets):
+(bare asyncio clients, bare_websocket.py):
 - connects them all to /ws/e/<slug>/?view=VIEW&enc=deflate as live.js does in a
   browser with DecompressionStream (default view: standings, what a follower's
   standings page asks for; "all" = no view, every fragment) and waits for each one's
@@ -18,8 +18,9 @@ production command does (`uvicorn standings.asgi:application --workers 2
   receiving the new state (median, p95, max), and the workers' memory (VmRSS, VmHWM).
 
 The driver (this script) runs on the same machine as the server: on a 2-core box its
-receiving competes with the two workers for the CPU. A client inflates only the start
-of each message, enough to read its event version (#last-update).
+receiving competes with the two workers for the CPU. Its clients are therefore bare
+(bare_websocket.py) and inflate only the start of each message, enough to read its
+event version (#last-update).
 
 Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
                                             [--players 120] [--view standings]
@@ -51,6 +52,7 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bare_websocket import BareWebSocket  # noqa: E402
 from tests.live.arbiter_http import ArbiterClient  # noqa: E402
 from tests.servers import (  # noqa: E402
     RedisServer,
@@ -117,12 +119,12 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return rss, peak
 
 
-def version_of(message: str | bytes) -> int:
+def version_of(message: bytes, binary: bool) -> int:
     """The event version a message shows, read off its start (inflated if binary)."""
-    if isinstance(message, bytes):
+    if binary:
         start = zlib.decompressobj().decompress(message, 2000)
     else:
-        start = message[:2000].encode()
+        start = message[:2000]
     found = _VERSION.search(start)
     return int(found.group(1)) if found else -1
 
@@ -135,8 +137,7 @@ class Clients:
         self.seen: dict[int, int] = {}
         self.last_at: dict[int, float] = {}
         self.wanted: tuple[int, int, asyncio.Event] | None = None
-        self.tasks: list[asyncio.Task] = []
-        self.sockets: list = []
+        self.sockets: list[BareWebSocket] = []
 
     async def open(self, count: int) -> int:
         """Connect `count` sockets; wait for each one's first state; its version."""
@@ -147,26 +148,17 @@ class Clients:
                 *(self._connect() for _ in range(start, min(count, start + 250)))
             )
             self.sockets.extend(batch)
-        self.tasks = [asyncio.create_task(self._listen(ws)) for ws in self.sockets]
         await asyncio.wait_for(first.wait(), 300)
         return max(self.seen)
 
-    async def _connect(self):
-        return await websockets.connect(
-            self.url,
-            origin=self.origin,
-            compression="deflate",  # offered as browsers do; taken only with --ws-deflate
-            max_size=None,
-            open_timeout=120,
-            ping_interval=None,
-        )
+    async def _connect(self) -> BareWebSocket:
+        # permessage-deflate offered as browsers do; the server takes it only with --ws-deflate
+        connecting = BareWebSocket.connect(self.url, self.origin, self._received, deflate=True)
+        return await asyncio.wait_for(connecting, 120)
 
-    async def _listen(self, ws) -> None:
-        try:
-            async for message in ws:
-                self._shown(version_of(message))
-        except websockets.ConnectionClosed:
-            pass
+    def _received(self, data: bytes, binary: bool) -> None:
+        if data:  # not a heartbeat
+            self._shown(version_of(data, binary))
 
     def _shown(self, version: int) -> None:
         now = time.monotonic()
@@ -186,9 +178,8 @@ class Clients:
         return self.last_at[version]
 
     async def close(self) -> None:
-        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
-        for task in self.tasks:
-            task.cancel()
+        for ws in self.sockets:
+            ws.close()
 
 
 async def run_level(
