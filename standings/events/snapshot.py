@@ -86,8 +86,7 @@ def engine_event(event: Event) -> engine.Event:
     described = []
     for p in participants:
         entries = tuple(
-            cells.get((p["start_no"], r.number))
-            or engine.RoundEntry(r.number, None, None, absent)
+            cells.get((p["start_no"], r.number)) or engine.RoundEntry(r.number, None, None, absent)
             for r in rounds
         )
         described.append(
