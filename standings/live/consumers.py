@@ -1,4 +1,5 @@
-"""The event socket: its view's current fragments on connect, then the event's group messages.
+"""The event socket: its view's current fragments on connect, then each push of the event
+(handed over by this process's audience of the event, audience.py).
 
 A page names its view in the socket's query string (`/ws/e/<slug>/?view=standings`, see
 render.VIEWS); no or an unknown view gets every fragment. `&enc=deflate` asks for each

@@ -1,9 +1,8 @@
 """After a write commits: recompute once, render once, send one group message per event.
 
 The message (message()) carries the fragments of every view (render.VIEWS) at once,
-compressed once (wire.pack): every socket's consumer decodes the whole message it is
-handed, so it is kept small. Each socket is sent only its own view's part, in the
-encoding it asked for, by the consumer.
+each compressed once (wire.pack). Every process receives it once (audience.py) and
+writes each of its sockets only its own view's part, in the encoding it asked for.
 
 Bursts are throttled per event across every process through the shared cache:
 - the first write after a quiet spell publishes at once (in a background thread,
