@@ -26,12 +26,18 @@ class Socket(Protocol):
 
     async def beat(self) -> None: ...
 
+    async def close(self, code: int | None = None) -> None: ...
+
+
+Key = tuple[asyncio.AbstractEventLoop, str]
+
 
 class Audience:
     """The sockets of one group on one event loop; listens while it has any."""
 
-    def __init__(self, group: str) -> None:
-        self.group = group
+    def __init__(self, key: Key) -> None:
+        self.key = key
+        self.group = key[1]
         self.sockets: dict[Socket, None] = {}  # a set in joining order
         self.listening: asyncio.Future | None = None  # done once the group reaches us
         self.listener: asyncio.Task | None = None
@@ -45,17 +51,20 @@ class Audience:
             self.listening = asyncio.get_running_loop().create_future()
             self.listener = asyncio.ensure_future(self._listen(self.listening))
             self.heart = asyncio.ensure_future(self._beat())
-        await asyncio.shield(self.listening)
+        try:
+            await asyncio.shield(self.listening)
+        except BaseException:
+            self.leave(socket)
+            raise
 
-    def leave(self, socket: Socket) -> bool:
-        """Count `socket` out; True when none is left (the listener then stops)."""
+    def leave(self, socket: Socket) -> None:
+        """Count `socket` out; with none left, stop listening."""
         self.sockets.pop(socket, None)
-        if self.sockets:
-            return False
-        for task in (self.listener, self.heart):
-            if task is not None:
-                task.cancel()
-        return True
+        if not self.sockets:
+            for task in (self.listener, self.heart):
+                if task is not None:
+                    task.cancel()
+            _forget(self)
 
     async def _listen(self, listening: asyncio.Future) -> None:
         layer = get_channel_layer()
@@ -68,13 +77,20 @@ class Audience:
                 message = await layer.receive(channel)
                 self.quiet_since = asyncio.get_running_loop().time()
                 await self._each(lambda socket, message=message: socket.show(message))
-        except BaseException as error:
+        except asyncio.CancelledError:
             if not listening.done():
-                if isinstance(error, asyncio.CancelledError):
-                    listening.cancel()
-                else:
-                    listening.set_exception(error)
+                listening.cancel()
             raise
+        except Exception as error:
+            if not listening.done():
+                listening.set_exception(error)
+                raise
+            # Its sockets would hear heartbeats and no pushes: close them; their pages
+            # connect again, to a new audience, and get the whole state first.
+            log.exception("the sockets of %s stopped hearing pushes; closing them", self.group)
+            _forget(self)
+            self.heart.cancel()
+            await self._each(lambda socket: socket.close(code=1011))
         finally:
             if channel is not None:
                 await asyncio.shield(layer.group_discard(self.group, channel))
@@ -97,20 +113,19 @@ class Audience:
                 log.debug("could not write to a socket", exc_info=True)
 
 
-_audiences: dict[tuple[asyncio.AbstractEventLoop, str], Audience] = {}
+_audiences: dict[Key, Audience] = {}
 
 
-async def join(group: str, socket: Socket) -> None:
-    """Count `socket` among the audience of `group` on this event loop."""
+async def join(group: str, socket: Socket) -> Audience:
+    """Count `socket` among the audience of `group` on this event loop; that audience."""
     key = (asyncio.get_running_loop(), group)
     audience = _audiences.get(key)
     if audience is None:
-        audience = _audiences[key] = Audience(group)
+        audience = _audiences[key] = Audience(key)
     await audience.join(socket)
+    return audience
 
 
-def leave(group: str, socket: Socket) -> None:
-    key = (asyncio.get_running_loop(), group)
-    audience = _audiences.get(key)
-    if audience is not None and audience.leave(socket):
-        del _audiences[key]
+def _forget(audience: Audience) -> None:
+    if _audiences.get(audience.key) is audience:
+        del _audiences[audience.key]

@@ -15,7 +15,8 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import audience, push, wire
+from . import push, wire
+from .audience import Audience, join
 
 
 class Batches:
@@ -62,6 +63,7 @@ class EventSocket(AsyncWebsocketConsumer):
     """Read-only: no database, no rendering; what clients send is ignored."""
 
     channel_layer_alias = None  # no channel per socket: its audience holds the group membership
+    audience: Audience | None = None
 
     async def connect(self) -> None:
         push.bind_loop(asyncio.get_running_loop())
@@ -72,14 +74,14 @@ class EventSocket(AsyncWebsocketConsumer):
         self.started = False  # the first state is out: pushes go straight to the client
         self.waiting: dict | None = None  # the last push that came before that
         # Join first: whatever is published after the read below reaches this socket.
+        self.audience = await join(self.group, self)
         try:
-            await audience.join(self.group, self)
             first = await _current.get(self.slug)
         except BaseException:
-            audience.leave(self.group, self)
+            self.audience.leave(self)
             raise
         if first is None:  # no such event
-            audience.leave(self.group, self)
+            self.audience.leave(self)
             await self.close()
             return
         await self.accept()
@@ -111,7 +113,8 @@ class EventSocket(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        audience.leave(self.group, self)
+        if self.audience is not None:
+            self.audience.leave(self)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         pass

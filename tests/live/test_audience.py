@@ -34,6 +34,9 @@ class Collector:
     async def beat(self) -> None:
         pass
 
+    async def close(self, code: int | None = None) -> None:
+        self.closed = code
+
 
 class Broken:
     async def show(self, message: dict) -> None:
@@ -41,6 +44,17 @@ class Broken:
 
     async def beat(self) -> None:
         raise RuntimeError("socket went away")
+
+    async def close(self, code: int | None = None) -> None:
+        raise RuntimeError("socket went away")
+
+
+async def until(condition, seconds: float = WAIT) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("it did not happen")
 
 
 async def test_sockets_of_an_event_share_one_membership_and_leave_none(live_redis, event):
@@ -63,17 +77,48 @@ async def test_one_socket_failing_does_not_stop_the_others(live_redis, event):
     group = push.group_name("small-open")
     good, broken, later = Collector(), Broken(), Collector()
     for socket in (good, broken, later):
-        await audience.join(group, socket)
+        crowd = await audience.join(group, socket)
     await get_channel_layer().group_send(group, {"type": "test.message", "n": 1})
-    for _ in range(100):
-        if later.messages:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: later.messages)
     assert [m["n"] for m in good.messages] == [1]
     assert [m["n"] for m in later.messages] == [1]
     for socket in (good, broken, later):
-        audience.leave(group, socket)
+        crowd.leave(socket)
     assert not audience._audiences
+
+
+async def test_a_listener_that_fails_closes_its_sockets_and_the_next_join_starts_anew(
+    live_redis, event, monkeypatch
+):
+    group = push.group_name("small-open")
+    layer = get_channel_layer()
+    real = layer.receive
+    failing = True
+
+    async def receive(channel):
+        message = await real(channel)
+        if failing and message.get("fail"):
+            raise ConnectionError("lost the channel layer")
+        return message
+
+    monkeypatch.setattr(layer, "receive", receive, raising=False)
+    first, second = Collector(), Collector()
+    crowd = await audience.join(group, first)
+    await audience.join(group, second)
+    await layer.group_send(group, {"type": "test.message", "fail": True})
+    await until(lambda: getattr(second, "closed", None) == 1011)
+    assert first.closed == 1011 and not first.messages
+    assert not audience._audiences
+    crowd.leave(first)  # as their disconnects do
+    crowd.leave(second)
+
+    failing = False
+    again = Collector()
+    fresh = await audience.join(group, again)
+    assert fresh is not crowd
+    await layer.group_send(group, {"type": "test.message", "n": 2})
+    await until(lambda: again.messages)
+    fresh.leave(again)
 
 
 async def test_a_push_during_the_first_read_follows_the_first_state(live_redis, event, monkeypatch):
