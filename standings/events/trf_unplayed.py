@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from django.db import models
 
-from standings.engine.trf import TrfError, TrfFile
+from standings.engine.trf import TrfBye, TrfError, TrfFile
 
 from .models import ByeRequest, Event, Forfeit, Match, Participant, Round, Team, TeamBye
 
@@ -32,6 +32,7 @@ class PlannedTeamBye:
     round: int
     team: int
     kind: str  # a `TeamBye.Kind` value
+    line: int  # of its record (320 or 240) in the file, for messages
 
 
 @dataclass
@@ -40,6 +41,7 @@ class PlannedForfeit:
     white: int  # team numbers
     black: int
     kind: str  # "+-", "-+" or "--", white's team first
+    line: int  # of its record (330) in the file, for messages
 
 
 @dataclass
@@ -53,6 +55,7 @@ class PlannedRequest:
 class UnplayedPlan:
     team_event: bool = False
     bye_points: tuple[float, float] | None = None  # 320: match points, game points
+    bye_points_line: int = 0
     team_byes: list[PlannedTeamBye] = field(default_factory=list)
     forfeits: list[PlannedForfeit] = field(default_factory=list)
     requests: list[PlannedRequest] = field(default_factory=list)
@@ -77,62 +80,75 @@ def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> Unp
     header, paired = trf.header, trf.rounds_in_file
     team_event = bool(trf.event.teams)
     met = _teams_met(trf)
-    plan = UnplayedPlan(team_event=team_event, bye_points=header.team_bye_points)
+    plan = UnplayedPlan(
+        team_event=team_event,
+        bye_points=header.team_bye_points,
+        bye_points_line=header.team_byes_line,
+    )
     for number, team in enumerate(header.team_byes, start=1):
         if team:
-            plan.team_byes.append(PlannedTeamBye(number, team, TeamBye.Kind.PAIRING_BYE))
+            plan.team_byes.append(
+                PlannedTeamBye(number, team, TeamBye.Kind.PAIRING_BYE, header.team_byes_line)
+            )
     for bye in header.byes:
         for n in bye.numbers:
             if bye.round > paired:
                 plan.requests.append(PlannedRequest(bye.round, n, bye.kind))
             elif team_event:
-                plan.team_byes.append(PlannedTeamBye(bye.round, n, bye.kind))
+                plan.team_byes.append(PlannedTeamBye(bye.round, n, bye.kind, bye.line))
             else:
-                _check_player_bye(bye.kind, bye.round, n, byes_by_round.get(bye.round, {}))
+                _check_player_bye(bye, n, byes_by_round.get(bye.round, {}))
     busy: dict[tuple[int, int], str] = {}  # (round, team) -> what it does, for messages
     for b in plan.team_byes:
         if b.round > paired:
             raise TrfError(
                 f"record 320 gives team {b.team} a bye in round {b.round}, "
-                f"but the file pairs rounds 1-{paired} only"
+                f"but the file pairs rounds 1-{paired} only",
+                b.line,
             )
-        _claim(busy, b.round, b.team, f"a bye ({b.kind})")
+        _claim(busy, b.round, b.team, f"a bye ({b.kind})", b.line)
         played = met(b.round, b.team)
         if played:
             raise TrfError(
                 f"round {b.round}: team {b.team} has a bye ({b.kind}) but its players "
-                f"have games against team {_listed(played)}"
+                f"have games against team {_listed(played)}",
+                b.line,
             )
     for m in header.forfeited_matches:
         if m.round > paired:
             raise TrfError(
                 f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
-                f"but the file pairs rounds 1-{paired} only"
+                f"but the file pairs rounds 1-{paired} only",
+                m.line,
             )
         if m.white == m.black:
-            raise TrfError(f"record 330 pairs team {m.white} with itself in round {m.round}")
+            raise TrfError(
+                f"record 330 pairs team {m.white} with itself in round {m.round}", m.line
+            )
         for team, other in ((m.white, m.black), (m.black, m.white)):
-            _claim(busy, m.round, team, f"a forfeited match against team {other}")
+            _claim(busy, m.round, team, f"a forfeited match against team {other}", m.line)
             others = met(m.round, team) - {other}
             if others:
                 raise TrfError(
                     f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
-                    f"but team {team}'s players have games against team {_listed(others)}"
+                    f"but team {team}'s players have games against team {_listed(others)}",
+                    m.line,
                 )
-        plan.forfeits.append(PlannedForfeit(m.round, m.white, m.black, m.kind))
+        plan.forfeits.append(PlannedForfeit(m.round, m.white, m.black, m.kind, m.line))
     return plan
 
 
-def _check_player_bye(kind: str, round_no: int, start_no: int, byes: dict[int, str]) -> None:
+def _check_player_bye(bye: TrfBye, start_no: int, byes: dict[int, str]) -> None:
     """A player's 240 bye in a paired round must be what the 001 cell says."""
     has = byes.get(start_no)
     # A blank cell or a line that stops early are zero-point byes too.
-    if has == kind or (kind == "Z" and has == "-"):
+    if has == bye.kind or (bye.kind == "Z" and has == "-"):
         return
     cell = f"a bye ({has})" if has else "a game"
     raise TrfError(
-        f"record 240 gives player {start_no} a bye ({kind}) in round {round_no}, "
-        f"but the player's record (001) has {cell}"
+        f"record 240 gives player {start_no} a bye ({bye.kind}) in round {bye.round}, "
+        f"but the player's record (001) has {cell}",
+        bye.line,
     )
 
 
@@ -157,11 +173,14 @@ def _teams_met(trf: TrfFile) -> Callable[[int, int], set[int]]:
     return met
 
 
-def _claim(busy: dict[tuple[int, int], str], round_no: int, team: int, doing: str) -> None:
+def _claim(
+    busy: dict[tuple[int, int], str], round_no: int, team: int, doing: str, line: int
+) -> None:
     if (round_no, team) in busy:
         raise TrfError(
             f"round {round_no}: team {team} has {busy[(round_no, team)]} and {doing} "
-            "(records 320, 330, 240)"
+            "(records 320, 330, 240)",
+            line,
         )
     busy[(round_no, team)] = doing
 
@@ -182,12 +201,12 @@ def store_unplayed(
     """Merge the plan into the event; a stored value the file contradicts is refused."""
     counts = UnplayedCounts()
     rounds = {r.number: r for r in event.round_set.all()}
-    _store_bye_points(event, plan.bye_points)
+    _store_bye_points(event, plan.bye_points, plan.bye_points_line)
     for b in plan.team_byes:
-        if _store_team_bye(rounds[b.round], teams[b.team], b.kind):
+        if _store_team_bye(rounds[b.round], teams[b.team], b.kind, b.line):
             counts.team_byes_added += 1
     for m in plan.forfeits:
-        if _store_forfeit(rounds[m.round], teams[m.white], teams[m.black], m.kind):
+        if _store_forfeit(rounds[m.round], teams[m.white], teams[m.black], m.kind, m.line):
             counts.forfeited_matches += 1
     event.bye_requests.filter(round_number__in=list(rounds)).delete()
     for r in plan.requests:
@@ -199,7 +218,7 @@ def store_unplayed(
     return counts
 
 
-def _store_bye_points(event: Event, points: tuple[float, float] | None) -> None:
+def _store_bye_points(event: Event, points: tuple[float, float] | None, line: int) -> None:
     if points is None:
         return
     wanted = tuple(Decimal(str(p)).quantize(Decimal("0.1")) for p in points)
@@ -210,11 +229,12 @@ def _store_bye_points(event: Event, points: tuple[float, float] | None) -> None:
     elif stored != wanted:
         raise TrfError(
             f"record 320 gives a team bye {wanted[0]} match points and {wanted[1]} game points, "
-            f"the event {stored[0]} and {stored[1]}"
+            f"the event {stored[0]} and {stored[1]}",
+            line,
         )
 
 
-def _store_team_bye(rnd: Round, team: Team, kind: str) -> bool:
+def _store_team_bye(rnd: Round, team: Team, kind: str, line: int) -> bool:
     """True when the bye is new; the same bye stored already is left alone."""
     stored = rnd.team_byes.filter(team=team).first()
     if stored is not None:
@@ -222,7 +242,8 @@ def _store_team_bye(rnd: Round, team: Team, kind: str) -> bool:
             raise TrfError(
                 f"round {rnd.number}: the file gives team {team.number} a "
                 f"{TeamBye.Kind(kind).label.lower()}, "
-                f"the event a {stored.get_kind_display().lower()}"
+                f"the event a {stored.get_kind_display().lower()}",
+                line,
             )
         return False
     match = rnd.matches.filter(models.Q(home=team) | models.Q(away=team)).first()
@@ -232,20 +253,22 @@ def _store_team_bye(rnd: Round, team: Team, kind: str) -> bool:
     ):
         doing = f"the match {match}" if match is not None else "games"
         raise TrfError(
-            f"round {rnd.number}: the file gives team {team.number} a bye, the event has {doing}"
+            f"round {rnd.number}: the file gives team {team.number} a bye, the event has {doing}",
+            line,
         )
     if kind == TeamBye.Kind.PAIRING_BYE:
         other = rnd.team_byes.filter(kind=kind).first()
         if other is not None:
             raise TrfError(
                 f"round {rnd.number}: the file gives team {team.number} the pairing-allocated "
-                f"bye, the event gives it to team {other.team.number}"
+                f"bye, the event gives it to team {other.team.number}",
+                line,
             )
     TeamBye.objects.create(round=rnd, team=team, kind=kind)
     return True
 
 
-def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str) -> bool:
+def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str, line: int) -> bool:
     """Mark the two teams' match forfeited, creating it without games if there is none."""
     match = rnd.matches.filter(
         models.Q(home=white, away=black) | models.Q(home=black, away=white)
@@ -257,7 +280,8 @@ def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str) -> bool:
         if taken.exists() or rnd.team_byes.filter(team__in=[white, black]).exists():
             raise TrfError(
                 f"round {rnd.number}: the file forfeits {white} - {black}, but the event "
-                "pairs one of them otherwise"
+                "pairs one of them otherwise",
+                line,
             )
         table = (rnd.matches.aggregate(models.Max("table"))["table__max"] or 0) + 1
         Match.objects.create(round=rnd, table=table, home=white, away=black, forfeit=kind)
@@ -268,7 +292,8 @@ def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str) -> bool:
     if match.forfeit:
         raise TrfError(
             f"round {rnd.number}: the file forfeits {match} as {Forfeit(code).label}, "
-            f"the event as {match.get_forfeit_display()}"
+            f"the event as {match.get_forfeit_display()}",
+            line,
         )
     match.forfeit = code
     match.save(update_fields=["forfeit"])

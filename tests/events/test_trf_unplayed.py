@@ -107,6 +107,12 @@ def refused(data: bytes) -> TrfError:
     return caught.value
 
 
+def record_at(data: bytes, error: TrfError) -> str:
+    """The record code of the line the error names."""
+    assert error.line, f"no line number in {error}"
+    return data.decode().splitlines()[error.line - 1][:3]
+
+
 def comes_back(event: Event) -> Event:
     copy = Event.objects.get(slug=import_trf(export_trf(event).encode(), slug="copy").slug)
     assert described(copy) == described(event)
@@ -142,29 +148,37 @@ def test_a_reimport_adds_no_team_bye_twice():
 def test_a_reimport_giving_a_stored_team_bye_another_kind_is_refused():
     import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5,)))
 
-    error = refused(team_file(byes=(TrfBye("F", 1, (5,)),)))
+    data = team_file(byes=(TrfBye("F", 1, (5,)),))
+    error = refused(data)
 
     assert "round 1" in error.message and "full-point bye" in error.message
+    assert record_at(data, error) == "240"
 
 
 def test_a_reimport_with_other_bye_points_is_refused():
     import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4)))
 
-    error = refused(team_file(team_bye_points=(1.0, 1.0), team_byes=(5, 4)))
+    data = team_file(team_bye_points=(1.0, 1.0), team_byes=(5, 4))
+    error = refused(data)
 
     assert "record 320" in error.message
+    assert record_at(data, error) == "320"
 
 
 def test_a_team_bye_for_a_team_that_plays_is_refused():
-    error = refused(team_file(team_bye_points=(2.0, 1.5), team_byes=(1,)))
+    data = team_file(team_bye_points=(2.0, 1.5), team_byes=(1,))
+    error = refused(data)
 
     assert "team 1 has a bye" in error.message and "team 2" in error.message
+    assert record_at(data, error) == "320"
 
 
 def test_a_team_bye_in_a_round_the_file_does_not_pair_is_refused():
-    error = refused(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4, 3)))
+    data = team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4, 3))
+    error = refused(data)
 
     assert "round 3" in error.message and "rounds 1-2" in error.message
+    assert record_at(data, error) == "320"
 
 
 # Record 330: matches forfeited as a whole
@@ -213,15 +227,19 @@ def test_a_forfeit_contradicting_the_stored_one_is_refused():
     rows = TEAM_ROWS | {3: "1b0 .", 4: "2w1 .", 9: ". .", 10: ". ."}
     import_trf(team_file(rows, forfeited_matches=(TrfForfeitedMatch("+-", 2, 2, 5),)))
 
-    error = refused(team_file(rows, forfeited_matches=(TrfForfeitedMatch("-+", 2, 2, 5),)))
+    data = team_file(rows, forfeited_matches=(TrfForfeitedMatch("-+", 2, 2, 5),))
+    error = refused(data)
 
     assert "round 2" in error.message and "-/+" in error.message
+    assert record_at(data, error) == "330"
 
 
 def test_a_forfeited_match_of_teams_playing_others_is_refused():
-    error = refused(team_file(forfeited_matches=(TrfForfeitedMatch("+-", 1, 1, 3),)))
+    data = team_file(forfeited_matches=(TrfForfeitedMatch("+-", 1, 1, 3),))
+    error = refused(data)
 
     assert "record 330" in error.message and "team 2" in error.message
+    assert record_at(data, error) == "330"
 
 
 # Record 240: F, H, Z byes
@@ -242,6 +260,7 @@ def test_a_team_with_a_bye_from_both_320_and_240_is_refused():
     error = refused(data)
 
     assert "team 5" in error.message and "round 1" in error.message
+    assert record_at(data, error) == "240"  # the second to claim the round
 
 
 def test_byes_of_later_rounds_are_kept_as_requests():
@@ -297,12 +316,16 @@ def test_a_players_bye_in_a_paired_round_is_the_one_of_the_cell_and_stores_nothi
 
 
 def test_a_players_bye_contradicting_the_cell_is_refused():
-    error = refused(player_file(byes=(TrfBye("F", 1, (3,)),)))
+    data = player_file(byes=(TrfBye("F", 1, (3,)),))
+    error = refused(data)
 
     assert "player 3" in error.message and "bye (H)" in error.message
+    assert record_at(data, error) == "240"
 
 
 def test_a_bye_for_a_player_who_played_is_refused():
-    error = refused(player_file(byes=(TrfBye("H", 1, (1,)),)))
+    data = player_file(byes=(TrfBye("H", 1, (1,)),))
+    error = refused(data)
 
     assert "player 1" in error.message and "a game" in error.message
+    assert record_at(data, error) == "240"

@@ -278,7 +278,7 @@ class _Reader:
             raise TrfError("record 240 has no round number", number)
         round_no = _whole(parts[1], number, "record 240 round number") or 0
         ids = _numbers(" ".join(parts[2:]), number, "record 240 player or team number")
-        self.byes.append((number, TrfBye(kind, round_no, ids)))
+        self.byes.append((number, TrfBye(kind, round_no, ids, line=number)))
 
     def _forfeit(self, line: str, number: int) -> None:
         parts = line[4:].split()
@@ -287,7 +287,8 @@ class _Reader:
                 "record 330 must read: type (+-, -+ or --), round, white team, black team", number
             )
         round_no, white, black = _numbers(" ".join(parts[1:]), number, "record 330 number")
-        self.forfeits.append((number, TrfForfeitedMatch(parts[0], round_no, white, black)))
+        forfeit = TrfForfeitedMatch(parts[0], round_no, white, black, line=number)
+        self.forfeits.append((number, forfeit))
 
     # The whole file
 
@@ -345,6 +346,7 @@ class _Reader:
             team_lines=tuple(team_lines),
             team_bye_points=None if self.team_bye is None else self.team_bye[1:3],
             team_byes=() if self.team_bye is None else self.team_bye[3],
+            team_byes_line=0 if self.team_bye is None else self.team_bye[0],
             byes=tuple(b for _, b in self.byes),
             forfeited_matches=tuple(f for _, f in self.forfeits),
             other_records=tuple(self.other),

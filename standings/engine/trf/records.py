@@ -44,6 +44,7 @@ class TrfBye:
     kind: str
     round: int
     numbers: tuple[int, ...]
+    line: int = field(default=0, compare=False)  # where it was read; 0: not read from a file
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,7 @@ class TrfForfeitedMatch:
     round: int
     white: int
     black: int
+    line: int = field(default=0, compare=False)  # where it was read; 0: not read from a file
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,7 @@ class TrfHeader:
     team_lines: tuple[TrfTeamLine, ...] = ()  # 310 extras; empty: teams written as 013
     team_bye_points: tuple[float, float] | None = None  # 320: match points, game points
     team_byes: tuple[int, ...] = ()  # 320: the team with the bye in each round, 0 = none
+    team_byes_line: int = field(default=0, compare=False)  # where 320 was read
     byes: tuple[TrfBye, ...] = ()  # 240
     forfeited_matches: tuple[TrfForfeitedMatch, ...] = ()  # 330
     other_records: tuple[str, ...] = ()  # records this reader does not use, as read
