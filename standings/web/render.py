@@ -2,9 +2,9 @@
 
 Contract with the live push:
 - publish(event_id, send) -> dict view -> HTML: recompute the standings once, render
-  every live fragment once (htmx out-of-band swaps), store them and the page state in
-  the cache, hand them to `send`, then render the hot pages; return what each kind of
-  page (VIEWS) is sent: #last-update plus only the fragments it shows.
+  every live fragment once (htmx out-of-band swaps), store them in the cache, hand
+  them to `send`, then cache the page state and render the hot pages; return what each
+  kind of page (VIEWS) is sent: #last-update plus only the fragments it shows.
   every_fragment(parts) joins them for a socket of no view.
 - cached_fragments(slug) -> the last published dict, no database access; or None.
 
@@ -66,7 +66,7 @@ def publish(event_id: int, send: Callable[[dict[str, str]], None] | None = None)
     """Recompute once, render the live fragments and hot pages once, cache them.
 
     `send(parts)` runs as soon as the fragments are cached: the sockets do not wait for
-    the pages. Returns the HTML each view of VIEWS is sent."""
+    the state to be cached nor the pages. Returns the HTML each view of VIEWS is sent."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
     parts = fragments(state)
