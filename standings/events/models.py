@@ -31,6 +31,8 @@ class Event(models.Model):
     location = models.CharField(max_length=200, blank=True)
     federation = models.CharField(max_length=3, blank=True)
     chief_arbiter = models.CharField(max_length=200, blank=True)
+    deputy_arbiters = models.TextField(blank=True, help_text="TRF 112: one name per line.")
+    time_control = models.CharField(max_length=200, blank=True, help_text="TRF 122")
     rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
     # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
     tiebreaks = models.CharField(max_length=300, blank=True)

@@ -40,6 +40,8 @@ def header(event: Event, rounds: list[Round]) -> TrfHeader:
         end_date=event.end_date,
         kind_text=f"Team {kind_text}" if team else kind_text,
         chief_arbiter=event.chief_arbiter,
+        deputy_arbiters=tuple(name for name in event.deputy_arbiters.splitlines() if name.strip()),
+        time_control=event.time_control,
         round_dates=_round_dates(rounds),
         board_colors=event.board_colors,
         match_points=(

@@ -12,7 +12,8 @@ otherwise the round's games have no match. A game a re-import adds to a stored
 round gets no match and the next free board number.
 Team byes (320, 240), forfeited matches (330) and byes of rounds not paired yet
 (240) are stored by `trf_unplayed`, which says what each becomes.
-Not stored (no place in the models): deputy arbiters, time control, the 001 rank column.
+Not stored: the 001 rank column (ranks are the engine's to compute; an export leaves
+it blank).
 """
 
 from __future__ import annotations
@@ -314,6 +315,8 @@ def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Even
         location=header.city,
         federation=header.federation,
         chief_arbiter=header.chief_arbiter,
+        deputy_arbiters="\n".join(header.deputy_arbiters),
+        time_control=header.time_control,
         tiebreaks=" ".join(described.tiebreaks),
         **{field: _points(getattr(s, name)) for name, field in SCORING_FIELDS.items()},
         board_colors=header.board_colors,

@@ -122,14 +122,16 @@ def test_an_import_of_the_export_is_the_same_event(path: Path):
 
     assert_same_event(first, second)
     # The players' records come out as the writer writes the file itself; the header
-    # keeps only what the event stores: teams their number, name and members, and
-    # the team byes (320), byes (240) and forfeited matches (330) as read.
+    # keeps only what the event stores: teams their number, name and members, the
+    # arbiters and time control, and the team byes (320), byes (240) and forfeited
+    # matches (330) as read.
     as_read = read_trf_bytes(data)
     assert player_records(exported) == player_records(write_trf(as_read))
     assert read_trf(exported).event.teams == as_read.event.teams
-    unplayed = "team_bye_points", "team_byes", "byes", "forfeited_matches"
+    kept = "chief_arbiter", "deputy_arbiters", "time_control"
+    kept += "team_bye_points", "team_byes", "byes", "forfeited_matches"
     again = read_trf(exported).header
-    assert [getattr(again, f) for f in unplayed] == [getattr(as_read.header, f) for f in unplayed]
+    assert [getattr(again, f) for f in kept] == [getattr(as_read.header, f) for f in kept]
     assert export_trf(second) == exported
 
 
@@ -145,6 +147,21 @@ def test_team_byes_of_the_fixtures_are_stored_and_come_back():
             assert byes == [(n, t, "U") for n, t in enumerate(header.team_byes, 1) if t]
             points = (event.team_bye_match_points, event.team_bye_game_points)
             assert tuple(float(p) for p in points) == header.team_bye_points
+
+
+def test_deputy_arbiters_and_time_control_are_kept(event):
+    control = "90 min/40 moves + 30 min, 30 s per move"
+    Event.objects.filter(pk=event.pk).update(
+        deputy_arbiters="B. Deputy\nC. Deputy", time_control=control
+    )
+    event.refresh_from_db()
+
+    exported = export_trf(event)
+
+    header = read_trf(exported).header
+    assert (header.deputy_arbiters, header.time_control) == (("B. Deputy", "C. Deputy"), control)
+    copy = Event.objects.get(slug=import_trf(exported.encode(), slug="copy").slug)
+    assert (copy.deputy_arbiters, copy.time_control) == (event.deputy_arbiters, control)
 
 
 def test_draft_rounds_are_exported_as_pairings_without_results(event):
