@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.servers import RedisServer, free_port, redis_binary  # noqa: E402
+from tests.servers import RedisServer, free_port, redis_binary, uvicorn_command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "demo-open"
@@ -86,21 +86,7 @@ class Uvicorn:
     def __init__(self, env: dict) -> None:
         self.port = free_port()
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "standings.asgi:application",
-                "--workers",
-                "2",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-                "--no-access-log",
-            ],
+            uvicorn_command(self.port, "--workers", "2", "--no-access-log"),
             env=env,
             cwd=ROOT,
             start_new_session=True,

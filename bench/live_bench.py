@@ -60,6 +60,7 @@ from tests.servers import (  # noqa: E402
     _env,
     free_port,
     redis_binary,
+    uvicorn_command,
     wait_for_port,
 )
 
@@ -242,24 +243,9 @@ def main() -> None:
         port = free_port()
         log = tempfile.NamedTemporaryFile(prefix="live-bench-uvicorn-", suffix=".log")
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "standings.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                "2",
-                "--log-level",
-                "warning",
-                "--backlog",
-                "8192",
-                "--ws-per-message-deflate",
-                "true" if args.ws_deflate else "false",
-            ],
+            uvicorn_command(
+                port, "--workers", "2", "--backlog", "8192", ws_deflate=args.ws_deflate
+            ),
             env=_env(database.url, redis_url),
             cwd=ROOT,
             stdout=log,

@@ -161,6 +161,26 @@ class ServerDatabase:
             shutil.rmtree(self._dir, ignore_errors=True)
 
 
+def uvicorn_command(port: int, *options: str, ws_deflate: bool = False) -> list[str]:
+    """uvicorn serving standings.asgi on 127.0.0.1:`port` as the README's production
+    command does (no permessage-deflate: wire.py compresses each push once), plus `options`."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "standings.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--ws-per-message-deflate",
+        "true" if ws_deflate else "false",
+        *options,
+    ]
+
+
 class AsgiServer:
     """One uvicorn process serving standings.asgi on a free port."""
 
@@ -184,20 +204,7 @@ class AsgiServer:
 
     def start(self) -> AsgiServer:
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "standings.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-                "--ws-per-message-deflate",  # as in production (README): wire.py compresses
-                "false",
-            ],
+            uvicorn_command(self.port),
             env=_env(self.database.url, self.redis_url, self.extra_env),
             cwd=ROOT,
             stdout=self.log,

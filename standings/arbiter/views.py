@@ -65,7 +65,8 @@ def enter_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
         rnd = working_round(event, number)
         context = round_context(event, rnd, {board: refusal})
         return render(request, "arbiter/round.html", context, status=409)
-    game = get_object_or_404(Game, round__event=event, round__number=number, board=board)
+    games = Game.objects.select_related("round", "white", "black", "entered_by")
+    game = get_object_or_404(games, round__event=event, round__number=number, board=board)
     context = {
         "event": event,
         "buttons": buttons(event),

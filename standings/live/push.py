@@ -95,11 +95,10 @@ def publish_now(event_id: int) -> dict[str, str] | None:
     leave, and arrive, in the order their states were read.
     """
     with _one_publisher(event_id):
-        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
-        if slug is None:
+        try:
+            return render.publish(event_id, send=_send_to_group)
+        except Event.DoesNotExist:
             return None
-        group = group_name(slug)
-        return render.publish(event_id, send=lambda parts: _group_send(group, message(parts)))
 
 
 def current_message(slug: str) -> dict | None:
@@ -180,6 +179,10 @@ def _push(event_id: int, attempt: int) -> None:
             _start(max(gap, 0.5) * 2**attempt, event_id, attempt + 1)
     finally:
         connections.close_all()  # this thread ends here
+
+
+def _send_to_group(slug: str, parts: dict[str, str]) -> None:
+    _group_send(group_name(slug), message(parts))
 
 
 def _group_send(group: str, message: dict) -> None:

@@ -62,17 +62,20 @@ ALL = "all"  # no or an unknown view: every fragment (every_fragment)
 LAST_UPDATE = "web/parts.html#last-update"
 
 
-def publish(event_id: int, send: Callable[[dict[str, str]], None] | None = None) -> dict[str, str]:
-    """Recompute once, render the live fragments and hot pages once, cache them.
+def publish(
+    event_id: int, send: Callable[[str, dict[str, str]], None] | None = None
+) -> dict[str, str]:
+    """Recompute once, render the live fragments and hot pages once, cache them; raises
+    Event.DoesNotExist for an event that is gone.
 
-    `send(parts)` runs as soon as the fragments are cached: the sockets do not wait for
+    `send(slug, parts)` runs as soon as the fragments are cached: the sockets do not wait for
     the state to be cached nor the pages. Returns the HTML each view of VIEWS is sent."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
     parts = fragments(state)
     cache.set(_key(state.slug, "fragments"), parts, None)
     if send is not None:
-        send(parts)
+        send(state.slug, parts)
     # After the send (explaining and pickling the state take longer than rendering the
     # fragments): a page fetched meanwhile is the previous version's, and refetches.
     state = _store_state(state)
