@@ -8,12 +8,12 @@ message meant to be shown to the arbiter as is.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Model, Q
 from django.utils import timezone
 
 from .access import can_edit
 from .changes import record_change
-from .models import RESULT_SHOWN, Event, Game, Participant, Result, Round, UnplayedRound
+from .models import RESULT_SHOWN, Event, Game, Participant, Result, Round, Team, UnplayedRound
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
 
@@ -230,6 +230,55 @@ def set_bye(
     return bye
 
 
+def save_in_admin(
+    obj: Event | Participant | Team,
+    *,
+    changed: list[str],
+    user,
+    created: bool,
+    also: dict | None = None,
+) -> None:
+    """Save an event, player or team edited in the admin: its `changed` fields only (never
+    the event's version, which writes bump), audited as an "admin" change and pushed.
+
+    `also` adds what the save itself does not hold (the admin's many-to-many choices)."""
+    event = obj if isinstance(obj, Event) else obj.event
+    if not created or not isinstance(obj, Event):
+        _check_allowed(user, event)
+    columns = [name for name in changed if _is_column(obj, name)]
+    with transaction.atomic():
+        if created:
+            obj.save()
+            before = None
+        else:
+            stored = type(obj).objects.select_for_update().filter(pk=obj.pk)
+            before = {name: _plain(value) for name, value in stored.values(*columns).get().items()}
+            if columns:
+                obj.save(update_fields=columns)
+        after = {name: _plain(obj._meta.get_field(name).value_from_object(obj)) for name in columns}
+        after.update(also or {})
+        if not created and not after:
+            return
+        record_change(
+            event,
+            user=user,
+            action="admin_add" if created else "admin_edit",
+            target=_admin_target(obj),
+            before=before,
+            after=after,
+        )
+
+
+def delete_in_admin(obj: Participant | Team, *, user) -> None:
+    """Delete a player or team in the admin, audited and pushed like any write."""
+    event = obj.event
+    _check_allowed(user, event)
+    target = _admin_target(obj)
+    with transaction.atomic():
+        obj.delete()
+        record_change(event, user=user, action="admin_delete", target=target)
+
+
 def close_refusal(rnd: Round) -> str:
     """Why `rnd` cannot be closed now, or "" when it can."""
     if rnd.state == Round.State.DRAFT:
@@ -290,6 +339,20 @@ def _locked_game(rnd: Round, board: int) -> Game:
     if len(games) != 1:  # team events number boards per match: not addressable by board alone
         raise WriteRefused(f"Round {rnd.number} has no single board {board}")
     return games[0]
+
+
+def _is_column(obj: Model, name: str) -> bool:
+    field = obj._meta.get_field(name)
+    return field.concrete and not field.many_to_many and name != "version"
+
+
+def _plain(value: object) -> object:
+    """A value as the audit log's JSON holds it."""
+    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
+
+
+def _admin_target(obj: Model) -> str:
+    return f"{obj._meta.verbose_name} {obj}"
 
 
 def _game_facts(game: Game) -> dict:
