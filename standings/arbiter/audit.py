@@ -21,7 +21,7 @@ ACTIONS = {
 }
 
 
-def audit_page(event: Event, number: object) -> Page:
+def audit_page(event: Event, number: str | None) -> Page:
     entries = AuditEntry.objects.filter(event=event).select_related("user").order_by("-at", "-id")
     return Paginator(entries, PER_PAGE).get_page(number)
 

@@ -29,14 +29,14 @@ from .services import delete_in_admin, save_in_admin
 class AuditedAdmin(admin.ModelAdmin):
     """Saves and deletes go through the services: audit entry, new version, push."""
 
-    def save_model(self, request: HttpRequest, obj: Model, form, change: bool) -> None:
+    def save_model(self, request: HttpRequest, obj, form, change: bool) -> None:
         many = [f.name for f in obj._meta.many_to_many if f.name in form.changed_data]
         also = {name: sorted(map(str, form.cleaned_data[name])) for name in many}
         save_in_admin(
             obj, changed=form.changed_data, user=request.user, created=not change, also=also
         )
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+    def delete_model(self, request: HttpRequest, obj) -> None:
         delete_in_admin(obj, user=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
@@ -59,8 +59,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class RoundInline(admin.TabularInline):
     model = Round
-    fields = ["number", "state", "closed_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "state", "closed_at")
     extra = 0
     can_delete = False
     show_change_link = True

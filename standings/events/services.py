@@ -204,13 +204,13 @@ def set_bye(
             raise WriteRefused(f"There is no player with start number {start_no}")
         if rnd.games.filter(Q(white=player) | Q(black=player)).exists():
             raise WriteRefused(f"{player.name} has a game in round {round_no}")
-        bye = UnplayedRound.objects.select_for_update().filter(round=rnd, participant=player)
-        bye = bye.first()
+        stored = UnplayedRound.objects.select_for_update().filter(round=rnd, participant=player)
+        bye = stored.first()
         before = bye.kind if bye else ""
         if before == kind:
             return bye
         if not kind:
-            bye.delete()
+            stored.delete()
             bye = None
         elif bye is None:
             bye = UnplayedRound.objects.create(round=rnd, participant=player, kind=kind)
@@ -255,7 +255,7 @@ def save_in_admin(
             before = {name: _plain(value) for name, value in stored.values(*columns).get().items()}
             if columns:
                 obj.save(update_fields=columns)
-        after = {name: _plain(obj._meta.get_field(name).value_from_object(obj)) for name in columns}
+        after = {name: _plain(obj.serializable_value(name)) for name in columns}
         after.update(also or {})
         if not created and not after:
             return
