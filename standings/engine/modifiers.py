@@ -4,7 +4,9 @@ A summed tie-break hands over its addends; the modifier removes the least and
 most significant ones. Art. 16.5's exception is applied here, once for all:
 when a participant has forfeit losses, requested byes or absences, the lowest
 of those contributions is cut instead, unless it is lower than the least
-significant value.
+significant value. "Lowest" orders them as Art. 14 orders every value (by
+significance, then amount), as the FIDE reference program does: with the 2026
+caps a requested bye's virtual opponent can score less than a forfeit's.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def apply_cuts(
         if unplayed_exception:
             exceptional = [a for a in kept if a.exceptional]
             if exceptional:
-                lowest = min(exceptional, key=lambda a: (a.amount, a.significance))
+                lowest = min(exceptional, key=_least_significant)
                 if not weakest.amount > lowest.amount:
                     chosen, reason = lowest, CUT_UNPLAYED_NOTE
         kept.remove(chosen)
