@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-if not SHARED.exists():  # CI clones the project beside ../shared as well
-    SHARED = Path(os.environ.get("STANDINGS_SHARED", "/work/shared"))
+# The shared fixtures are read in place: ../shared beside the project (as CI clones it),
+# or wherever STANDINGS_SHARED points.
+SHARED = Path(os.environ.get("STANDINGS_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 FIXTURES = SHARED / "fixtures"
+if not FIXTURES.is_dir():
+    raise pytest.UsageError(f"no shared fixtures at {FIXTURES}: set STANDINGS_SHARED")
 
 
 @pytest.fixture(scope="session")
