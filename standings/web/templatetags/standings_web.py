@@ -63,18 +63,21 @@ def screen_row(line: Line, columns: int) -> SafeString:
 
 
 @register.simple_tag
-def board_row(board: Board, key: int, slug: str) -> SafeString:
-    """A board of the round page: players linked to their cards, the result or "…"."""
+def board_row(board: Board, key: int, slug: str = "") -> SafeString:
+    """A board of the round page or, without `slug`, of the screen's pairings: the players
+    (on the round page linked to their cards, with start numbers), the result or "…"."""
     if board.shown:
         result = escape(board.shown)
-    else:
+    elif slug:
         result = '<span class="pending">…<span class="visually-hidden"> to come</span></span>'
+    else:  # an unattended screen: no words for a screen reader
+        result = "…"
+    white, black = (_linked(p, slug) if slug else _name(p) for p in (board.white, board.black))
     return mark_safe(
         f'<tr data-key="{key}" data-sig="{escape(board.result)}">'
         f'<th scope="row" class="board">{board.number}</th>'
-        f'<td class="white">{_linked(board.white, slug)}</td>'
-        f'<td class="result">{result}</td>'
-        f'<td class="black">{_linked(board.black, slug)}</td></tr>'
+        f'<td class="white">{white}</td><td class="result">{result}</td>'
+        f'<td class="black">{black}</td></tr>'
     )
 
 
@@ -122,13 +125,18 @@ def _player_path(slug: str) -> tuple[str, str]:
     return before, after
 
 
+def _name(person: Person) -> str:
+    # Isolated: a right-to-left name must not reorder the numbers beside it.
+    return f"<bdi>{escape(person.name)}</bdi>"
+
+
 def _titled(person: Person) -> str:
-    name = escape(person.name)
+    name = _name(person)
     return f'<span class="title">{escape(person.title)}</span> {name}' if person.title else name
 
 
 def _linked(person: Person, slug: str) -> str:
     return (
-        f'<a href="{_player_url(slug, person)}">{escape(person.name)}</a> '
+        f'<a href="{_player_url(slug, person)}">{_name(person)}</a> '
         f'<span class="sno">{person.start_no}</span>'
     )
