@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +50,11 @@ class Page:
     live_view: str = "status"  # the ?view= of its socket: which live fragments it is sent
     body: Callable[..., str] | None = None  # (state, **params), instead of a template
     content_type: str = HTML
-    converters: dict[str, Any] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "converters", RoutePattern(self.route).converters)
+    @cached_property
+    def converters(self) -> dict[str, Any]:
+        """The route's parameters, in order, with their path converters."""
+        return RoutePattern(self.route).converters
 
     def cache_name(self, params: dict[str, Any]) -> str:
         """The name of one render in the cache and the ETag: "standings", "round-3"."""
