@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup, Tag
 
+Page = str | bytes | Tag  # a page or fragment, or an element already parsed
 
-def parse(html: str | bytes) -> BeautifulSoup:
+
+def parse(html: Page) -> Tag:
+    if isinstance(html, Tag):
+        return html
     if isinstance(html, bytes):
         html = html.decode()
     return BeautifulSoup(html, "html.parser")
 
 
-def select(html: str | bytes, selector: str) -> list[Tag]:
-    """Every element matching the CSS selector."""
+def select(html: Page, selector: str) -> list[Tag]:
+    """Every element matching the CSS selector (inside the element, when given one)."""
     return parse(html).select(selector)
 
 
-def one(html: str | bytes, selector: str) -> Tag:
+def one(html: Page, selector: str) -> Tag:
     """The one element matching the CSS selector; fails when there are none or several."""
     found = select(html, selector)
     assert len(found) == 1, f"{len(found)} elements match {selector!r}"
@@ -28,6 +32,6 @@ def text(element: Tag) -> str:
     return " ".join(element.get_text(" ").split())
 
 
-def texts(html: str | bytes, selector: str) -> list[str]:
+def texts(html: Page, selector: str) -> list[str]:
     """The text of every element matching the CSS selector."""
     return [text(element) for element in select(html, selector)]

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from standings.engine.catalogue import lookup
 from standings.engine.notation import SpecError
 
-PROVISIONAL_NOTE = "provisional: depends on opponents' results in a round not yet closed"
-
 
 @dataclass(frozen=True, slots=True)
 class Column:

@@ -20,7 +20,6 @@ Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 
@@ -30,9 +29,12 @@ from django.template.loader import render_to_string
 
 from standings.events.models import Event, Round
 
+from . import pages
 from .state import EventState, build_state, materialised
 
-LAYOUT = "2"  # bump when templates change: old renders in a shared cache stop being used
+# Changes with the templates (and the code that shapes a render): after a deploy that
+# changes them, old renders in a shared cache are no longer used.
+LAYOUT = pages.layout_key(pages.shaping_files())
 VERSION_TTL = 5
 STATE_TTL = 6 * 3600
 INDEX_TTL = 5
@@ -198,37 +200,18 @@ def _build_once(slug: str, version: int) -> EventState | None:
 
 
 def _render_page(state: EventState, name: str) -> str:
-    html = _RENDERERS[name.split("-")[0]](state, name)
+    page, params = pages.resolve(name)
+    html = page.body(state, **params) if page.body else _template(state, page, params)
     cache.set(_key(state.slug, state.version, "page", name), html, STATE_TTL)
     return html
 
 
-def _template(template: str, **extra) -> Callable[[EventState, str], str]:
-    def render(state: EventState, name: str) -> str:
-        context = {"state": state, "oob": False, "page": name.partition("-")[0], **extra}
-        number = name.partition("-")[2]
-        if name.startswith("round"):
-            context["round"] = state.round(int(number))
-        elif name.startswith("player"):
-            start_no = int(number)
-            context["person"] = state.people[start_no]
-            context["line"] = state.line(start_no)
-            context["record"] = state.records[start_no]
-            context["explained"] = state.explained(start_no)
-        return render_to_string(template, context)
-
-    return render
-
-
-def _json(state: EventState, name: str) -> str:
-    return json.dumps(state.standings.to_json(), ensure_ascii=False)
-
-
-_RENDERERS: dict[str, Callable[[EventState, str], str]] = {
-    "standings": _template("web/standings.html"),
-    "round": _template("web/round.html"),
-    "crosstable": _template("web/crosstable.html"),
-    "player": _template("web/player.html"),
-    "screen": _template("web/screen.html"),
-    "json": _json,
-}
+def _template(state: EventState, page: pages.Page, params: dict[str, object]) -> str:
+    context = {
+        "state": state,
+        "oob": False,
+        "live_view": page.live_view,
+        "nav": pages.nav(state, current=page),
+        **page.context(state, **params),
+    }
+    return render_to_string(page.template, context)

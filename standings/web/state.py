@@ -169,10 +169,6 @@ class EventState:
     def provisional(self) -> bool:
         return any(c.provisional for line in self.lines for c in line.cells)
 
-    @property
-    def secondary_columns(self) -> bool:
-        return any(not c.main for c in self.columns)
-
     def round(self, number: int) -> RoundView | None:
         return next((r for r in self.rounds if r.number == number), None)
 

@@ -1,10 +1,9 @@
-"""Public pages: thin views serving the cached render of the event's current version."""
+"""Public pages: one thin view serves every page of the registry from the cached render."""
 
 from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable
 from functools import lru_cache
 
 import segno
@@ -12,19 +11,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from . import render
-from .http import HTML, cached_response, is_fresh, not_modified
-from .state import EventState
+from . import pages, render
+from .http import cached_response, is_fresh, not_modified
 
 
-def _serve(
-    request: HttpRequest,
-    slug: str,
-    name: str,
-    exists: Callable[[EventState], bool] | None = None,
-    content_type: str = HTML,
-) -> HttpResponse:
-    """The cached render of page `name`; a 304 costs one cache read, a hit two."""
+@require_safe
+def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> HttpResponse:
+    """Any page of the registry (pages.PAGES): the cached render of the event's current
+    version; a 304 costs one cache read, a hit two."""
+    entry = pages.PAGES[page]
+    name = entry.cache_name(params)
     version = render.current_version(slug)
     if version is None:
         raise Http404("No such event")
@@ -34,47 +30,17 @@ def _serve(
     html = render.cached_page(slug, version, name)
     if html is None:  # first view of this page at this version: render from the state
         state = render.state(slug, version)
-        if state is None or (exists is not None and not exists(state)):
+        if state is None or not entry.exists(state, **params):
             raise Http404("No such page")
         html = render.page(state, name)
         tag = render.etag(slug, state.version, name)
-    return cached_response(request, html, tag, content_type)
+    return cached_response(request, html, tag, entry.content_type)
 
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
     html = render.index_page()
     return cached_response(request, html, _hash_etag(html))
-
-
-@require_safe
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    return _serve(request, slug, "standings")
-
-
-@require_safe
-def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    return _serve(request, slug, f"round-{number}", lambda state: bool(state.round(number)))
-
-
-@require_safe
-def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    return _serve(request, slug, "crosstable")
-
-
-@require_safe
-def player(request: HttpRequest, slug: str, start_no: int) -> HttpResponse:
-    return _serve(request, slug, f"player-{start_no}", lambda state: start_no in state.people)
-
-
-@require_safe
-def standings_json(request: HttpRequest, slug: str) -> HttpResponse:
-    return _serve(request, slug, "json", content_type="application/json")
-
-
-@require_safe
-def screen(request: HttpRequest, slug: str) -> HttpResponse:
-    return _serve(request, slug, "screen")
 
 
 @require_safe

@@ -1,53 +1,72 @@
 """Every public page: it renders, escapes, and shows what followers need."""
 
+import re
+
 import pytest
 
 from standings.events.models import Event, Participant
+from standings.web import render
+from tests.html import one, parse, select, text, texts
 
 pytestmark = pytest.mark.django_db
+
+PAGES = [
+    "/e/small-open/",
+    "/e/small-open/round/3/",
+    "/e/small-open/round/1/",
+    "/e/small-open/crosstable/",
+    "/e/small-open/player/1/",
+    "/e/small-open/player/5/",
+    "/e/small-open/screen/",
+]
 
 
 def test_index_lists_live_events_first(client, event):
     Event.objects.create(slug="old-cup", name="Old Cup")
     html = client.get("/").content.decode()
-    assert html.index("Small Open") < html.index("Old Cup")
-    assert "Live now" in html
+    assert texts(html, ".event-item > a") == ["Small Open", "Old Cup"]
+    assert text(one(html, "#live-heading")) == "Live now"
+    assert select(html, ".event-item > a")[0]["href"] == "/e/small-open/"
 
 
 def test_standings_shows_the_event_tiebreak_columns_explained(client, event):
     html = client.get("/e/small-open/").content.decode()
-    for spec, title in [
+    headings = {(text(abbr), abbr["title"]) for abbr in select(html, "#standings-table th abbr")}
+    assert {
         ("BH/C1", "Buchholz Cut-1"),
         ("BH", "Buchholz"),
         ("SB", "Sonneborn-Berger"),
         ("DE", "Direct encounter"),
-    ]:
-        assert f'<abbr title="{title}">{spec}</abbr>' in html
-    assert 'id="legend-heading"' in html
-    assert "<caption>Standings after round 3" in html
-    assert 'scope="col"' in html and 'scope="row"' in html
+    } <= headings
+    assert text(one(html, "#legend-heading")) == "Legend"
+    assert text(one(html, "#standings-table caption")).startswith("Standings after round 3")
+    assert select(html, 'th[scope="col"]') and select(html, 'th[scope="row"]')
 
 
 def test_standings_mark_provisional_values_and_ranks(client, event):
     html = client.get("/e/small-open/").content.decode()
     # Round 3 is open: Buchholz depends on opponents' results, points do not.
-    assert '<td class="num prov">' in html  # tinted, and a visible † the legend explains
-    assert "provisional</caption>" in html
-    assert "depends on opponents' results in a round not yet closed" in html
-    assert '<td class="num">2</td>' in html  # points: final
+    assert select(html, "#standings-table td.num.prov")  # tinted, and a visible † ...
+    assert text(one(html, "#standings-table caption")).endswith("† provisional")
+    assert "depends on opponents' results in a round not yet closed" in text(one(html, ".legend"))
+    points = [row.select("td.num")[0] for row in select(html, "#standings-table tbody tr")]
+    assert "2" in [text(cell) for cell in points]
+    assert not any("prov" in cell["class"] for cell in points)  # points: final
 
 
 def test_standings_show_movement_and_link_player_cards(client, event):
     html = client.get("/e/small-open/").content.decode()
-    assert 'href="/e/small-open/player/1/"' in html
-    assert "since the previous round" in html
-    assert "▲" in html or "▼" in html
+    link = one(html, '#standings-table tr[data-key="1"] th.name a')
+    assert link["href"] == "/e/small-open/player/1/"
+    assert one(html, "#standings-table th.move abbr")["title"].endswith("since the previous round")
+    assert select(html, "#standings-table .move .up, #standings-table .move .down")
 
 
 def test_secondary_columns_are_marked_for_narrow_screens(client, event):
     html = client.get("/e/small-open/").content.decode()
-    assert '<abbr title="Buchholz Cut-1">' in html
-    assert 'class="num secondary"><abbr title="Sonneborn-Berger">' in html
+    column = {abbr["title"]: abbr.parent for abbr in select(html, "#standings-table th abbr")}
+    assert "secondary" not in column["Buchholz Cut-1"]["class"]  # shown on a phone
+    assert column["Sonneborn-Berger"]["class"] == ["num", "secondary"]
 
 
 def test_pages_are_live_through_the_event_socket_with_their_view(client, event):
@@ -60,45 +79,66 @@ def test_pages_are_live_through_the_event_socket_with_their_view(client, event):
         ("/e/small-open/screen/", "screen"),
     ]:
         html = client.get(url).content.decode()
-        assert f'hx-ext="ws" ws-connect="/ws/e/small-open/?view={view}"' in html, url
-        assert 'id="last-update"' in html
-        assert '<html lang="en">' in html
+        main = one(html, "main")
+        assert main["hx-ext"] == "ws", url
+        assert main["ws-connect"] == f"/ws/e/small-open/?view={view}", url
+        assert one(html, "#last-update")
+        assert one(html, "html")["lang"] == "en"
 
 
 def test_round_page_shows_pairings_and_pending_results(client, event):
     response = client.get("/e/small-open/round/3/")
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="round-games-3"' in html
-    assert "1–0" in html and "½–½" in html
-    assert "2 results to come" in html
+    results = texts(html, "#round-games-3 td.result")
+    assert "1–0" in results and "½–½" in results
+    assert "2 results to come" in text(one(html, "#round-games-3 caption"))
     assert client.get("/e/small-open/round/9/").status_code == 404
+
+
+def test_round_page_and_screen_render_boards_with_one_renderer(client, event):
+    round_page = client.get("/e/small-open/round/3/").content.decode()
+    screen = client.get("/e/small-open/screen/").content.decode()
+    for board in ["1", "3"]:  # played and pending
+        linked = one(round_page, f'#round-games-3 tr[data-key="{board}"]')
+        plain = one(screen, f'#screen-pairings tr[data-key="{board}"]')
+        cells = [(cell.name, cell["class"]) for cell in linked.find_all(["th", "td"])]
+        assert cells == [(cell.name, cell["class"]) for cell in plain.find_all(["th", "td"])]
+        assert texts(linked, "bdi") == texts(plain, "bdi")  # the same players
+        assert linked["data-sig"] == plain["data-sig"]
+    pending = one(round_page, '#round-games-3 tr[data-key="3"]')
+    assert text(pending.select_one(".white")) == "Player 07 7"  # linked, with start number
+    assert pending.select_one(".white a")["href"] == "/e/small-open/player/7/"
+    assert text(one(screen, '#screen-pairings tr[data-key="3"] .white')) == "Player 07"
+    assert text(one(screen, '#screen-pairings tr[data-key="3"] .result')) == "…"
 
 
 def test_crosstable_has_a_cell_per_round(client, event):
     html = client.get("/e/small-open/crosstable/").content.decode()
-    assert html.count('<abbr title="Round ') == 3
-    assert "Player 08" in html
+    assert texts(html, 'thead abbr[title^="Round "]') == ["R1", "R2", "R3"]
+    assert "Player 08" in texts(html, "tbody th.name")
 
 
 def test_player_card_explains_every_tiebreak(client, event):
     html = client.get("/e/small-open/player/1/").content.decode()
-    assert "Game by game" in html
-    assert "Player 05" in html  # round 1 opponent
+    assert text(one(html, "table.record caption")) == "Game by game"
+    assert texts(html, "table.record tbody tr")[0].startswith("1 white Player 05")  # round 1
+    explained = texts(html, ".explained h3")
     for title in ["Buchholz Cut-1", "Sonneborn-Berger", "Direct encounter"]:
-        assert f"{title}: " in html
-    assert '<tr class="cut">' in html  # Buchholz Cut-1 drops the least significant value
-    assert "<strong>cut: least significant" in html
+        assert any(f"{title}: " in heading for heading in explained), title
+    assert select(html, "table.contributions tr.cut")  # Buchholz Cut-1 drops the least ...
+    assert any(note.startswith("cut: least significant") for note in texts(html, "tr.cut strong"))
     assert client.get("/e/small-open/player/42/").status_code == 404
 
 
 def test_screen_has_both_views_and_a_qr_code(client, event):
     html = client.get("/e/small-open/screen/").content.decode()
-    assert 'id="screen-standings"' in html and 'id="screen-pairings"' in html
-    assert 'src="/e/small-open/qr.svg"' in html
+    assert one(html, "#screen-standings") and one(html, "#screen-pairings")
+    assert one(html, "figure.qr img")["src"] == "/e/small-open/qr.svg"
+    assert text(one(html, "figure.qr figcaption")) == "/e/small-open/"
     qr = client.get("/e/small-open/qr.svg")
     assert qr["Content-Type"] == "image/svg+xml"
-    assert b'<svg xmlns="http://www.w3.org/2000/svg"' in qr.content
+    assert b'<svg xmlns="http://www.w3.org/2000/svg"' in qr.content  # an image, not a page
 
 
 def test_unknown_event_is_404(client, db):
@@ -109,19 +149,29 @@ def test_unknown_event_is_404(client, db):
 def test_names_are_escaped_everywhere(client, event):
     Participant.objects.filter(event=event, start_no=1).update(name="<script>alert(1)</script>")
     Event.objects.filter(pk=event.pk).update(name="Open & <b>Bold</b>")
-    for url in [
-        "/",
-        "/e/small-open/",
-        "/e/small-open/round/3/",
-        "/e/small-open/crosstable/",
-        "/e/small-open/player/1/",
-        "/e/small-open/player/5/",
-        "/e/small-open/screen/",
-    ]:
+    for url in ["/", *PAGES]:
         html = client.get(url).content.decode()
-        assert "<script>alert(1)</script>" not in html, url
-        assert "<b>Bold</b>" not in html, url
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get("/e/small-open/").content.decode()
+        assert not [s for s in select(html, "script") if "alert" in s.get_text()], url
+        assert not select(html, "b"), url
+    html = client.get("/e/small-open/").content.decode()
+    assert text(one(html, '#standings-table tr[data-key="1"] bdi')) == "<script>alert(1)</script>"
+    assert text(one(html, ".event-header h1")) == "Open & <b>Bold</b>"
+
+
+def test_player_names_are_isolated_on_every_page_and_fragment(client, event):
+    """A right-to-left name must not reorder the numbers beside it: every name in <bdi>."""
+    name = re.compile(r"Player \d\d")
+    documents = {url: client.get(url).content.decode() for url in PAGES}
+    documents.update({f"fragment {view}": html for view, html in render.publish(event.pk).items()})
+    for where, html in documents.items():
+        shown = [
+            found
+            for found in parse(html).find_all(string=name)
+            if found.parent.name != "title"  # the browser tab's title: text only
+        ]
+        assert shown or where == "fragment status", where
+        for found in shown:
+            assert found.parent.name == "bdi", (where, str(found.parent))
 
 
 def test_pages_refuse_posts(client, event):

@@ -1,0 +1,206 @@
+"""The public pages of an event, one registry entry each.
+
+The URLs (web/urls.py), the view (views.event_page), the renderer (render.py) and the
+event's navigation all read PAGES: adding a page is one `register(Page(...))` here and
+one template (docs/pages.md). Pages render from the cached EventState only, never from
+the database, so a page is cached per event version like the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.urls.resolvers import RoutePattern
+
+from .http import HTML
+from .state import EventState
+
+
+def _no_extra_context(state: EventState, **params: Any) -> dict[str, Any]:
+    return {}
+
+
+def _always(state: EventState, **params: Any) -> bool:
+    return True
+
+
+def _no_params(state: EventState) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Page:
+    """One public page of an event, at /e/<slug>/<route>."""
+
+    name: str  # its URL name ("web:<name>") and the start of its cache name ("round-3")
+    route: str  # after /e/<slug>/, with path converters: "round/<int:number>/"
+    template: str = ""  # given state, live_view, nav and what `context` adds
+    context: Callable[..., dict[str, Any]] = _no_extra_context  # (state, **params)
+    exists: Callable[..., bool] = _always  # (state, **params); False answers 404
+    nav: str = ""  # label of its link in the event navigation, "Round {number}"; "" for none
+    nav_params: Callable[[EventState], dict[str, Any] | None] = _no_params  # None hides it
+    live_view: str = "status"  # the ?view= of its socket: which live fragments it is sent
+    body: Callable[..., str] | None = None  # (state, **params), instead of a template
+    content_type: str = HTML
+
+    @cached_property
+    def converters(self) -> dict[str, Any]:
+        """The route's parameters, in order, with their path converters."""
+        return RoutePattern(self.route).converters
+
+    def cache_name(self, params: dict[str, Any]) -> str:
+        """The name of one render in the cache and the ETag: "standings", "round-3"."""
+        return "-".join([self.name, *(str(params[key]) for key in self.converters)])
+
+
+class PageNotFound(LookupError):
+    pass
+
+
+PAGES: dict[str, Page] = {}
+
+
+def register(page: Page) -> Page:
+    """Add a page: served at its route, listed in the navigation when it has a label."""
+    if page.name in PAGES:
+        raise ValueError(f"a page named {page.name!r} is already registered")
+    if "-" in page.name:  # the cache name is the page name and its parameters joined by "-"
+        raise ValueError(f"page name {page.name!r}: no '-' in a page name")
+    if {"slug", "page"} & set(page.converters):
+        raise ValueError(f"route {page.route!r}: 'slug' and 'page' are taken")
+    if not page.template and page.body is None:
+        raise ValueError(f"page {page.name!r} needs a template or a body")
+    PAGES[page.name] = page
+    return page
+
+
+def resolve(cache_name: str) -> tuple[Page, dict[str, Any]]:
+    """The page and its parameters from a cache name: "round-3" -> (round page, {number: 3})."""
+    name, _, rest = cache_name.partition("-")
+    page = PAGES.get(name)
+    if page is None:
+        raise PageNotFound(cache_name)
+    values = rest.split("-", max(len(page.converters) - 1, 0)) if rest else []
+    if len(values) != len(page.converters):
+        raise PageNotFound(cache_name)
+    try:
+        params = {
+            key: converter.to_python(value)
+            for (key, converter), value in zip(page.converters.items(), values, strict=True)
+        }
+    except ValueError as error:
+        raise PageNotFound(cache_name) from error
+    return page, params
+
+
+@dataclass(frozen=True, slots=True)
+class NavLink:
+    label: str
+    url: str
+    current: bool
+
+
+def nav(state: EventState, current: Page) -> list[NavLink]:
+    """The event's navigation: every page with a label, in registry order."""
+    links = []
+    for page in PAGES.values():
+        params = page.nav_params(state) if page.nav else None
+        if params is None:
+            continue
+        url = reverse(f"web:{page.name}", kwargs={"slug": state.slug, **params})
+        links.append(NavLink(page.nav.format(**params), url, current=page is current))
+    return links
+
+
+def layout_key(files: Iterable[Path]) -> str:
+    """A short hash of the files' contents: the prefix of every cache key and ETag."""
+    digest = hashlib.sha256()
+    for path in sorted(set(files)):
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def shaping_files() -> list[Path]:
+    """What shapes a cached render or state: every template of the project, and the modules
+    that write rows, build the state and list the pages (a state cached by an older
+    EventState must not be read back either). Read from disk: no template engine needed."""
+    from .templatetags import standings_web
+
+    folders = [Path(folder) for engine in settings.TEMPLATES for folder in engine.get("DIRS", [])]
+    files = [path for folder in folders for path in folder.rglob("*.html")]
+    here = Path(__file__).parent
+    modules = [here / "pages.py", here / "state.py", here / "labels.py"]
+    return [*files, Path(standings_web.__file__), *modules]
+
+
+# --- the pages -----------------------------------------------------------------------
+
+
+def _round_context(state: EventState, number: int) -> dict[str, Any]:
+    shown = state.round(number)
+    current = state.current_round
+    # A past round's page gets no fragment: it refetches itself when #last-update changes.
+    live_view = "round" if current and shown.number == current.number else "status"
+    return {"round": shown, "live_view": live_view}
+
+
+def _current_round(state: EventState) -> dict[str, Any] | None:
+    current = state.current_round
+    return {"number": current.number} if current else None
+
+
+def _player_context(state: EventState, start_no: int) -> dict[str, Any]:
+    return {
+        "person": state.people[start_no],
+        "line": state.line(start_no),
+        "record": state.records[start_no],
+        "explained": state.explained(start_no),
+    }
+
+
+def _standings_json(state: EventState) -> str:
+    return json.dumps(state.standings.to_json(), ensure_ascii=False)
+
+
+register(Page("standings", "", "web/standings.html", nav="Standings", live_view="standings"))
+register(
+    Page(
+        "round",
+        "round/<int:number>/",
+        "web/round.html",
+        context=_round_context,
+        exists=lambda state, number: state.round(number) is not None,
+        nav="Round {number}",
+        nav_params=_current_round,
+        live_view="round",
+    )
+)
+register(Page("crosstable", "crosstable/", "web/crosstable.html", nav="Crosstable"))
+register(
+    Page(
+        "player",
+        "player/<int:start_no>/",
+        "web/player.html",
+        context=_player_context,
+        exists=lambda state, start_no: start_no in state.people,
+    )
+)
+register(Page("screen", "screen/", "web/screen.html", nav="Screen", live_view="screen"))
+register(
+    Page(
+        "json",
+        "standings.json",
+        body=_standings_json,
+        nav="JSON",
+        content_type="application/json",
+    )
+)
