@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels."""
+"""ASGI entry point: HTTP through Django (bodies capped first), websockets through Channels."""
 
 import gc
 import os
@@ -13,10 +13,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from standings.live.routing import websocket_urlpatterns  # noqa: E402
+from standings.security.body_limit import RequestBodyLimit  # noqa: E402
+from standings.security.startup import refuse_unsafe_start  # noqa: E402
+
+refuse_unsafe_start()
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": RequestBodyLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -2,13 +2,14 @@
 
 Embedded default: SQLite, in-memory channel layer and cache, one process.
 Production: DATABASE_URL (PostgreSQL), REDIS_URL (channel layer and cache),
-SECRET_KEY, ALLOWED_HOSTS, DEBUG=0.
+SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS, DEBUG=0.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,8 +25,20 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
 DEBUG = env_bool("DEBUG", "SECRET_KEY" not in os.environ)
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-set-SECRET_KEY-in-production")
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    # Sessions and CSRF tokens signed with a published key can be forged by anyone.
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set, and DEBUG is off: standings refuses to run on the public "
+        "development key. Set SECRET_KEY to a long random value, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'` (or DEBUG=1 to develop)."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -44,6 +57,8 @@ INSTALLED_APPS = [
     "standings.live",
     "standings.arbiter",
     "standings.web",
+    "standings.demo",
+    "standings.security",
 ]
 
 MIDDLEWARE = [
@@ -56,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "standings.security.headers.SecurityHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "standings.urls"
@@ -127,6 +143,30 @@ LOGIN_REDIRECT_URL = "/"
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# Tablets at a venue are shared: a sign-in ends when the browser closes, or after this many
+# seconds when "Keep me signed in on this device" was ticked.
+SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 24 * 3600)
+
+# HTTPS deployments: browsers remember to use HTTPS only for this many seconds (0: off).
+# Start small (3600), then a year (31536000) once HTTPS works everywhere on the host.
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+
+# Request bodies: anything larger is refused with 413 by standings.security.body_limit
+# before Django reads it; the TRF upload pages take a 5 MB file and the form around it.
+MAX_REQUEST_BODY = env_int("MAX_REQUEST_BODY", 1024 * 1024)
+MAX_UPLOAD_REQUEST_BODY = env_int("MAX_UPLOAD_REQUEST_BODY", 6 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_REQUEST_BODY  # a TRF file is read in memory anyway
+
+# Sign-in throttling (standings.security.login_throttle): failures counted in the cache.
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30)
+LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)
+
+# Operators may silence a check on purpose, e.g. standings.E001 for a throwaway benchmark.
+SILENCED_SYSTEM_CHECKS = env_list("SILENCED_SYSTEM_CHECKS", "")
 
 # Live push: at most one push per event every this many seconds; a burst of entries is
 # coalesced and the last push carries the latest state. 0 pushes inline (tests).

@@ -1,6 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from standings.security.login import AdminSignInForm
+
+admin.site.login_form = AdminSignInForm  # the admin's sign-in is throttled like /login/
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("standings.arbiter.urls")),

@@ -1,12 +1,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from standings.security.login import SignInView
+
 from . import views
 
 app_name = "arbiter"
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(next_page="/"), name="logout"),
     path("e/<slug:slug>/arbiter/", views.round_page, name="current"),
     path("e/<slug:slug>/arbiter/round/<int:number>/", views.round_page, name="round"),

@@ -16,6 +16,7 @@ from standings.events.models import Event, Game
 
 from .audit import audit_page
 from .boards import board_row, buttons, controls_context, round_context, working_round
+from .forms import ReopenForm, ResultForm
 
 
 def _editable_event(request: HttpRequest, slug: str) -> Event:
@@ -43,22 +44,21 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
 @require_POST
 def enter_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
     event = _editable_event(request, slug)
-    refusal = ""
-    try:
-        seen = int(request.POST.get("version", ""))
-        services.enter_result(
-            event,
-            number,
-            board,
-            request.POST.get("result", ""),
-            seen_version=seen,
-            user=request.user,
-            reason=request.POST.get("reason", "").strip(),
-        )
-    except ValueError:
-        refusal = "The form did not say which version you saw; reload the page"
-    except services.WriteRefused as refused:
-        refusal = refused.message
+    form = ResultForm(request.POST)
+    refusal = "" if form.is_valid() else form.refusal()
+    if not refusal:
+        try:
+            services.enter_result(
+                event,
+                number,
+                board,
+                form.cleaned_data["result"],
+                seen_version=form.cleaned_data["version"],
+                user=request.user,
+                reason=form.cleaned_data["reason"].strip(),
+            )
+        except services.WriteRefused as refused:
+            refusal = refused.message
     if not request.htmx:
         if not refusal:
             return redirect(f"{_round_url(event, number)}#board-{board}")
@@ -77,8 +77,7 @@ def enter_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
     return render(request, "arbiter/round.html#board-answer", context)
 
 
-def _round_action(request: HttpRequest, slug: str, number: int, action, **extra) -> HttpResponse:
-    event = _editable_event(request, slug)
+def _round_action(request: HttpRequest, event: Event, number: int, action, **extra) -> HttpResponse:
     try:
         action(event, number, user=request.user, **extra)
     except services.WriteRefused as refused:
@@ -89,20 +88,27 @@ def _round_action(request: HttpRequest, slug: str, number: int, action, **extra)
 @login_required
 @require_POST
 def publish_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    return _round_action(request, slug, number, services.publish_pairings)
+    event = _editable_event(request, slug)
+    return _round_action(request, event, number, services.publish_pairings)
 
 
 @login_required
 @require_POST
 def close_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    return _round_action(request, slug, number, services.close_round)
+    event = _editable_event(request, slug)
+    return _round_action(request, event, number, services.close_round)
 
 
 @login_required
 @require_POST
 def reopen_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    reason = request.POST.get("reason", "")
-    return _round_action(request, slug, number, services.reopen_round, reason=reason)
+    event = _editable_event(request, slug)
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.refusal())
+        return redirect(_round_url(event, number))
+    reason = form.cleaned_data["reason"]
+    return _round_action(request, event, number, services.reopen_round, reason=reason)
 
 
 @login_required

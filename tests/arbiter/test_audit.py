@@ -5,6 +5,7 @@ from __future__ import annotations
 from standings.arbiter.audit import PER_PAGE, describe
 from standings.events.changes import record_change
 from standings.events.services import enter_result, reopen_round
+from tests.html import one, parse, text, texts
 
 AUDIT = "/e/small-open/arbiter/audit/"
 
@@ -14,42 +15,45 @@ def test_entries_newest_first_with_who_what_and_why(client, event, arbiter):
     enter_result(event, 3, 3, "01", seen_version=1, user=arbiter, reason="wrong line")
     reopen_round(event, 1, user=arbiter, reason="appeal")
     client.force_login(arbiter)
-    html = client.get(AUDIT).content.decode()
-    reopened = html.index("Round reopened")
-    corrected = html.index("1–0 (version 1) → 0–1 (version 2)")
-    entered = html.index("pending (version 0) → 1–0 (version 1)")
-    assert reopened < corrected < entered
-    assert "Closed → In progress" in html
-    assert "<td>round 3 board 3</td>" in html and "<td>wrong line</td>" in html
-    assert "<td>arbiter</td>" in html
+    rows = [texts(str(row), "td") for row in parse(client.get(AUDIT).content).select("tbody tr")]
+    assert [(row[2], row[4]) for row in rows] == [
+        ("Round reopened", "Closed → In progress"),
+        ("Result", "1–0 (version 1) → 0–1 (version 2)"),
+        ("Result", "pending (version 0) → 1–0 (version 1)"),
+    ]
+    assert [row[3] for row in rows[1:]] == ["round 3 board 3", "round 3 board 3"]
+    assert [row[5] for row in rows] == ["appeal", "wrong line", ""]
+    assert {row[1] for row in rows} == {"arbiter"}
 
 
 def test_system_writes_show_as_system(client, event, arbiter):
     enter_result(event, 3, 3, "10")
     client.force_login(arbiter)
-    assert '<span class="meta">system</span>' in client.get(AUDIT).content.decode()
+    assert text(one(client.get(AUDIT).content, "tbody tr td:nth-of-type(2) .meta")) == "system"
 
 
 def test_reasons_and_targets_are_escaped(client, event, arbiter):
     reopen_round(event, 1, user=arbiter, reason="<img src=x onerror=alert(1)>")
     record_change(event, user=None, action="import_trf", target="<b>file</b>")
     client.force_login(arbiter)
-    html = client.get(AUDIT).content.decode()
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
-    assert "<b>file</b>" not in html and "&lt;b&gt;file&lt;/b&gt;" in html
-    assert "Import trf" in html
+    page = parse(client.get(AUDIT).content)
+    assert not page.select("tbody img, tbody b")
+    cells = texts(str(page), "tbody td")
+    assert "<img src=x onerror=alert(1)>" in cells and "<b>file</b>" in cells
+    assert "Import trf" in cells
 
 
 def test_the_log_is_paginated(client, event, arbiter):
     for n in range(PER_PAGE + 3):
         record_change(event, user=arbiter, action="note", target=f"note {n}")
     client.force_login(arbiter)
-    first = client.get(AUDIT).content.decode()
-    assert "note 52" in first and "<td>note 2</td>" not in first
-    assert "Page 1 of 2" in first and 'href="?page=2"' in first
-    second = client.get(AUDIT + "?page=2").content.decode()
-    assert "<td>note 2</td>" in second and "<td>note 0</td>" in second
-    assert "note 52" not in second
+    first = parse(client.get(AUDIT).content)
+    targets = texts(str(first), "tbody td:nth-of-type(4)")
+    assert "note 52" in targets and "note 2" not in targets
+    assert "Page 1 of 2" in text(first.select_one("nav.pages"))
+    assert first.select_one('nav.pages a[rel="next"]')["href"] == "?page=2"
+    second = texts(client.get(AUDIT + "?page=2").content, "tbody td:nth-of-type(4)")
+    assert "note 2" in second and "note 0" in second and "note 52" not in second
     assert client.get(AUDIT + "?page=junk").status_code == 200
 
 

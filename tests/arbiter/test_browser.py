@@ -110,3 +110,38 @@ def test_screenshots_of_the_arbiter_pages(desk, new_page, artifacts):  # noqa: F
         page.screenshot(path=str(artifacts / f"audit-{size}.png"), full_page=True)
         for name in ("login", "arbiter", "audit"):
             assert (artifacts / f"{name}-{size}.png").stat().st_size > 1000
+
+
+DIGIT_LEFTS = """(selector) => {
+  const node = document.querySelector(selector).firstChild;
+  const range = document.createRange();
+  const lefts = [];
+  for (let i = 0; i < node.length; i++) {
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    lefts.push(range.getBoundingClientRect().left);
+  }
+  return lefts;
+}"""
+
+RLO_NAME = """
+from standings.events.models import Participant
+Participant.objects.filter(event__slug="small-open", start_no=7).update(
+    start_no=12, name="Mallory \\u202eevil"
+)
+"""
+
+
+def test_a_right_to_left_override_in_a_name_does_not_reorder_its_start_number(
+    desk,
+    new_page,  # noqa: F811
+):
+    desk.server.database.run_python(RLO_NAME, redis_url=desk.server.redis_url)
+    page = new_page()
+    log_in(page, desk.url)
+    white = page.locator("#board-3 .white")
+    expect(white.locator(".sno")).to_have_text("12")
+    one, two = page.evaluate(DIGIT_LEFTS, "#board-3 .white .sno")
+    assert one < two, "start number 12 is shown as 21"
+    black_name = page.locator("#board-3 .black bdi").bounding_box()
+    assert white.locator(".sno").bounding_box()["x"] < black_name["x"]

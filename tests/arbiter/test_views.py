@@ -7,6 +7,7 @@ from django.test import Client
 
 from standings.events.models import AuditEntry, Event, Game, Participant, Round
 from standings.events.services import create_round, enter_result
+from tests.html import one, parse, select, text, texts
 
 PAGE = "/e/small-open/arbiter/"
 BOARD3 = "/e/small-open/arbiter/round/3/board/3/"
@@ -91,44 +92,48 @@ def test_unknown_event_or_round_is_404(desk, event):
 
 
 def test_the_page_shows_the_first_open_round_with_a_button_per_result(desk, event):
-    html = desk.get(PAGE).content.decode()
-    assert '<html lang="en">' in html
-    assert '<h2 id="round-heading">Round 3</h2>' in html
-    assert 'id="board-3" class="board-row is-pending"' in html
-    board3 = html[html.index('id="board-3"') : html.index('id="board-4"')]
-    for code, shown in [("10", "1–0"), ("==", "½–½"), ("01", "0–1"), ("+-", "+/−"),
-                        ("-+", "−/+"), ("--", "−/−")]:  # fmt: skip
-        assert f'name="result" value="{code}" title=' in board3
-        assert f">{shown}</button>" in board3
-    assert 'value="00"' not in board3
-    assert '<input type="hidden" name="version" value="0">' in board3
-    assert f'hx-post="{BOARD3}"' in board3 and f'action="{BOARD3}"' in board3
-    assert "csrfmiddlewaretoken" in board3
-    assert "X-CSRFToken" in html  # htmx sends the token as a header too
-    assert 'id="page-body" data-refresh' in html
-    assert 'id="last-update"' in html and 'data-version="0"' in html
-    assert 'ws-connect="/ws/e/small-open/?view=status"' in html and "web/live.js" in html
-    assert "Close round 3</button>" in html and "disabled" in html
-    assert "2 results missing (board 3, 4)" in html
+    page = parse(desk.get(PAGE).content)
+    assert page.html["lang"] == "en"
+    assert text(page.select_one("h2#round-heading")) == "Round 3"
+    board3 = page.select_one("#board-3")
+    assert board3["class"] == ["board-row", "is-pending"]
+    buttons = {b["value"]: text(b) for b in board3.select('button[name="result"]')}
+    assert buttons == {"10": "1–0", "==": "½–½", "01": "0–1", "+-": "+/−", "-+": "−/+", "--": "−/−"}
+    assert all(b.get("title") for b in board3.select('button[name="result"]'))
+    assert board3.select_one('input[type="hidden"][name="version"]')["value"] == "0"
+    form = board3.select_one("form")
+    assert form["hx-post"] == BOARD3 and form["action"] == BOARD3
+    assert form.select_one('input[name="csrfmiddlewaretoken"]')
+    main = page.select_one("main")
+    assert "X-CSRFToken" in main["hx-headers"]  # htmx sends the token as a header too
+    assert page.select_one("#page-body").has_attr("data-refresh")
+    assert page.select_one("#last-update")["data-version"] == "0"
+    assert main["ws-connect"] == "/ws/e/small-open/?view=status"
+    assert page.select_one('script[src$="web/live.js"]')
+    close = page.select_one("#round-controls button")
+    assert text(close) == "Close round 3" and close.has_attr("disabled")
+    assert "2 results missing (board 3, 4)" in text(page.select_one("#close-refusal"))
 
 
 def test_zero_zero_button_where_allowed(desk, event):
     Event.objects.filter(pk=event.pk).update(allow_zero_zero=True)
-    html = desk.get(PAGE).content.decode()
-    assert 'name="result" value="00"' in html
+    assert select(desk.get(PAGE).content, '#board-3 button[name="result"][value="00"]')
 
 
 def test_an_htmx_tap_swaps_the_row(desk, event, arbiter):
     response = desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
     assert response.status_code == 200
-    html = response.content.decode()
-    assert html.lstrip().startswith('<li id="board-3" class="board-row is-entered"')
-    assert "<html" not in html
-    assert '<strong class="shown">1–0</strong> entered by arbiter at' in html
-    assert '<input type="hidden" name="version" value="1">' in html  # for a correction
-    assert "Correct board 3" in html
-    assert 'id="round-controls"' in html and 'hx-swap-oob="true"' in html
-    assert "1 result missing (board 4)" in html
+    answer = parse(response.content)
+    first = answer.find(True)
+    assert first.name == "li" and first["id"] == "board-3"
+    assert first["class"] == ["board-row", "is-entered"]
+    assert not answer.select("html, body")
+    assert text(first.select_one(".entry")).startswith("1–0 entered by arbiter at")
+    assert first.select_one('input[name="version"]')["value"] == "1"  # for a correction
+    assert text(first.select_one("summary")) == "Correct board 3"
+    controls = answer.select_one("#round-controls")
+    assert controls["hx-swap-oob"] == "true"
+    assert "1 result missing (board 4)" in text(controls)
     game = stored(event)
     assert (game.result, game.version, game.entered_by) == ("10", 1, arbiter)
 
@@ -138,19 +143,20 @@ def test_a_plain_form_post_redirects_back_to_the_board(desk, event):
     assert response.status_code == 302
     assert response["Location"] == "/e/small-open/arbiter/round/3/#board-3"
     assert stored(event).result == "01"
-    html = desk.get(response["Location"]).content.decode()
-    assert '<strong class="shown">0–1</strong> entered by arbiter' in html
+    entry = one(desk.get(response["Location"]).content, "#board-3 .entry")
+    assert text(entry).startswith("0–1 entered by arbiter")
 
 
 def test_a_stale_tap_shows_the_newer_entry_in_the_row(desk, event, colleague):
     enter_result(event, 3, 3, "10", seen_version=0, user=colleague)
     response = desk.post(BOARD3, {"result": "01", "version": "0"}, **HTMX)
     assert response.status_code == 200
-    html = response.content.decode()
-    assert 'role="alert">Board 3 was already entered as 1–0 by bea at ' in html
-    assert "; reload to correct it</p>" in html
-    assert '<strong class="shown">1–0</strong> entered by bea' in html
-    assert '<input type="hidden" name="version" value="1">' in html
+    row = one(response.content, "#board-3")
+    refusal = text(row.select_one('.refusal[role="alert"]'))
+    assert refusal.startswith("Board 3 was already entered as 1–0 by bea at ")
+    assert refusal.endswith("; reload to correct it")
+    assert text(row.select_one(".entry")).startswith("1–0 entered by bea")
+    assert row.select_one('input[name="version"]')["value"] == "1"
     assert stored(event).result == "10"
     assert AuditEntry.objects.count() == 1
 
@@ -159,26 +165,23 @@ def test_a_stale_plain_form_renders_the_page_with_the_refusal(desk, event, colle
     enter_result(event, 3, 3, "10", seen_version=0, user=colleague)
     response = desk.post(BOARD3, {"result": "01", "version": "0"})
     assert response.status_code == 409
-    html = response.content.decode()
-    board3 = html[html.index('id="board-3"') : html.index('id="board-4"')]
-    assert "Board 3 was already entered as 1–0 by bea" in board3
+    board3 = one(response.content, "#board-3")
+    assert "Board 3 was already entered as 1–0 by bea" in text(board3.select_one(".refusal"))
     assert stored(event).result == "10"
 
 
 def test_a_double_tap_is_answered_as_success(desk, event):
     desk.post(BOARD3, {"result": "==", "version": "0"}, **HTMX)
-    again = desk.post(BOARD3, {"result": "==", "version": "0"}, **HTMX).content.decode()
-    assert 'role="alert"' not in again
-    assert '<strong class="shown">½–½</strong>' in again
+    again = desk.post(BOARD3, {"result": "==", "version": "0"}, **HTMX).content
+    assert not select(again, '[role="alert"]')
+    assert texts(again, "#board-3 .shown") == ["½–½"]
     assert AuditEntry.objects.count() == 1
 
 
 def test_correcting_an_entered_board_with_a_reason(desk, event):
     desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
-    html = desk.post(
-        BOARD3, {"result": "01", "version": "1", "reason": "signed sheet"}, **HTMX
-    ).content.decode()
-    assert '<strong class="shown">0–1</strong>' in html
+    answer = desk.post(BOARD3, {"result": "01", "version": "1", "reason": "signed sheet"}, **HTMX)
+    assert texts(answer.content, "#board-3 .shown") == ["0–1"]
     entry = AuditEntry.objects.order_by("-id").first()
     assert (entry.before["result"], entry.after["result"], entry.reason) == (
         "10", "01", "signed sheet"
@@ -186,35 +189,73 @@ def test_correcting_an_entered_board_with_a_reason(desk, event):
 
 
 def test_a_missing_version_is_refused(desk, event):
-    html = desk.post(BOARD3, {"result": "10"}, **HTMX).content.decode()
-    assert "did not say which version" in html
+    for version in ({}, {"version": "x"}, {"version": "-1"}):
+        answer = desk.post(BOARD3, {"result": "10", **version}, **HTMX).content
+        assert "did not say which version you saw" in text(one(answer, "#board-3 .refusal"))
     assert stored(event).result == ""
 
 
+def test_a_post_without_a_result_is_refused_and_the_board_kept(desk, event):
+    desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
+    answer = desk.post(BOARD3, {"version": "1", "reason": "x"}, **HTMX)
+    refusal = text(one(answer.content, "#board-3 .refusal"))
+    assert refusal == "The form did not say which result; reload the page (nothing was changed)"
+    assert desk.post(BOARD3, {"version": "1"}).status_code == 409  # the plain form too
+    game = stored(event)
+    assert (game.result, game.version) == ("10", 1)
+    assert AuditEntry.objects.count() == 1
+
+
+def test_clearing_is_an_explicit_empty_result(desk, event):
+    desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
+    desk.post(BOARD3, {"result": "", "version": "1", "reason": "wrong board"}, **HTMX)
+    assert stored(event).result == ""
+
+
+def test_a_reason_too_long_is_refused(desk, event):
+    desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
+    answer = desk.post(BOARD3, {"result": "01", "version": "1", "reason": "x" * 501}, **HTMX)
+    assert "longer than 500 characters" in text(one(answer.content, "#board-3 .refusal"))
+    assert stored(event).result == "10"
+    reopen = desk.post("/e/small-open/arbiter/round/1/reopen/", {"reason": "y" * 501}, follow=True)
+    assert "longer than 500 characters" in text(one(reopen.content, ".messages"))
+    assert round_state(event, 1) == "closed"
+
+
+def test_an_error_below_the_form_is_an_error_not_a_refusal(desk, event, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("a bug, not bad input")
+
+    monkeypatch.setattr("standings.events.services.enter_result", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        desk.post(BOARD3, {"result": "10", "version": "0"}, **HTMX)
+
+
 def test_a_closed_round_refuses_results_and_offers_reopen(desk, event):
-    html = desk.get("/e/small-open/arbiter/round/1/").content.decode()
-    assert 'name="result"' not in html
-    assert '<label for="reopen-reason">' in html and "required" in html
+    page = parse(desk.get("/e/small-open/arbiter/round/1/").content)
+    assert not page.select('[name="result"]')
+    assert page.select_one('label[for="reopen-reason"]')
+    assert page.select_one("input#reopen-reason").has_attr("required")
     response = desk.post("/e/small-open/arbiter/round/1/board/1/", {"result": "01", "version": "0"})
     assert response.status_code == 409
-    assert "Round 1 is closed; reopen it to correct a result" in response.content.decode()
+    refusal = text(one(response.content, "#board-1 .refusal"))
+    assert refusal == "Round 1 is closed; reopen it to correct a result"
     assert stored(event, 1, 1).result == "10"
 
 
 def test_reopen_needs_a_reason(desk, event):
     response = desk.post("/e/small-open/arbiter/round/1/reopen/", {"reason": "  "}, follow=True)
-    assert "Say why round 1 is reopened" in response.content.decode()
+    assert texts(response.content, ".messages li") == ["Say why round 1 is reopened"]
     assert round_state(event, 1) == "closed"
     desk.post("/e/small-open/arbiter/round/1/reopen/", {"reason": "appeal upheld"})
     assert round_state(event, 1) == "in_progress"
     assert AuditEntry.objects.get().reason == "appeal upheld"
-    html = desk.get("/e/small-open/arbiter/round/1/").content.decode()
-    assert 'name="result"' in html
+    assert select(desk.get("/e/small-open/arbiter/round/1/").content, '[name="result"]')
 
 
 def test_close_is_refused_while_results_are_missing_then_closes(desk, event):
     response = desk.post("/e/small-open/arbiter/round/3/close/", follow=True)
-    assert "Round 3 cannot be closed: 2 results missing" in response.content.decode()
+    assert "Round 3 cannot be closed: 2 results missing" in text(one(response.content, ".messages"))
     assert round_state(event, 3) == "in_progress"
     desk.post(BOARD3, {"result": "10", "version": "0"})
     desk.post("/e/small-open/arbiter/round/3/board/4/", {"result": "01", "version": "0"})
@@ -228,13 +269,13 @@ def test_publishing_a_draft_round(desk, event):
     enter_result(event, 3, 3, "10")
     enter_result(event, 3, 4, "01")
     create_round(event, 4, [(1, 8), (2, 7), (3, 6), (4, 5)])
-    html = desk.get("/e/small-open/arbiter/round/4/").content.decode()
-    assert "Publish pairings</button>" in html
-    assert 'name="result"' not in html
-    assert '4 <span class="tag">draft</span>' in html
+    page = parse(desk.get("/e/small-open/arbiter/round/4/").content)
+    assert text(page.select_one("#round-controls button")) == "Publish pairings"
+    assert not page.select('[name="result"]')
+    assert text(page.select(".round-nav a")[3]) == "4 draft"
     desk.post("/e/small-open/arbiter/round/4/publish/")
     assert round_state(event, 4) == "pairings"
-    assert 'name="result"' in desk.get("/e/small-open/arbiter/round/4/").content.decode()
+    assert select(desk.get("/e/small-open/arbiter/round/4/").content, '[name="result"]')
 
 
 def test_csrf_is_enforced(event, arbiter):
@@ -249,9 +290,9 @@ def test_csrf_is_enforced(event, arbiter):
         assert strict.post(url, data, **HTMX).status_code == 403
     assert stored(event).result == ""
     assert round_state(event, 1) == "closed"
-    html = strict.get(PAGE).content.decode()
+    main = one(strict.get(PAGE).content, "main")
     token = strict.cookies["csrftoken"].value
-    assert "X-CSRFToken" in html
+    assert "X-CSRFToken" in main["hx-headers"]
     response = strict.post(BOARD3, {"result": "10", "version": "0"}, HTTP_X_CSRFTOKEN=token, **HTMX)
     assert response.status_code == 200
     assert stored(event).result == "10"
@@ -265,6 +306,33 @@ def test_get_is_not_a_write(desk, event):
 
 def test_player_names_are_escaped(desk, event):
     Participant.objects.filter(event=event, start_no=7).update(name="<script>alert(1)</script>")
-    html = desk.get(PAGE).content.decode()
-    assert "<script>alert(1)</script>" not in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    page = desk.get(PAGE).content
+    assert b"<script>alert(1)</script>" not in page
+    assert text(one(page, "#board-3 .white bdi")) == "<script>alert(1)</script>"  # as text
+
+
+def test_names_are_isolated_from_the_numbers_beside_them(desk, event):
+    Participant.objects.filter(event=event, start_no=7).update(name="Evil\u202e Name")
+    white = one(desk.get(PAGE).content, "#board-3 .white")  # start number 7 plays white
+    assert text(white.select_one("bdi")) == "Evil\u202e Name"
+    assert text(white.select_one("bdi + .sno")) == "7"
+    legend = one(desk.get(PAGE).content, "#board-3 legend")
+    assert [text(b) for b in legend.select("bdi")] == ["Evil\u202e Name", "Player 04"]
+
+
+def test_the_nav_marks_the_current_page(desk, event):
+    def current(url):
+        return texts(desk.get(url).content, '.arbiter-nav [aria-current="page"]')
+
+    assert current(PAGE) == ["Results"]
+    assert current("/e/small-open/arbiter/round/1/") == ["Results"]
+    assert current("/e/small-open/arbiter/audit/") == ["Audit log"]
+
+
+def test_a_sign_out_of_this_tablet_on_every_arbiter_page(desk, event):
+    for url in (PAGE, "/e/small-open/arbiter/audit/"):
+        form = one(desk.get(url).content, "form.logout")
+        assert form["action"] == "/logout/" and form["method"] == "post"
+        assert text(form.select_one("button")) == "Sign out of this tablet"
+    desk.post("/logout/")
+    assert desk.get(PAGE).status_code == 302

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from standings.demo.event import DEMO_SLUG, load_demo
+from standings.demo.feeder import DemoFeeder
+from standings.demo.pairing import Entrant, entrants, pair_round
 from standings.engine import event as engine
 from standings.engine.notation import parse_spec
-from standings.events.demo import DEMO_SLUG, load_demo
-from standings.events.demo_live import DemoFeeder, should_start
-from standings.events.demo_pairing import Entrant, entrants, pair_round
 from standings.events.models import AuditEntry, Event, Game, Round, UnplayedRound
 
 TITLES = {"", "GM", "IM", "FM", "WGM", "WIM", "CM"}
@@ -127,13 +127,13 @@ def test_load_demo_keeps_an_existing_superuser(db):
 
 
 def test_load_demo_is_idempotent_and_keeps_versions_rising(db):
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO(), stderr=io.StringIO())
     first = Event.objects.get(slug=DEMO_SLUG)
     first_rounds = rounds_of(first)
     first_results = list(
         Game.objects.filter(round__event=first).values_list("round__number", "board", "result")
     )
-    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO(), stderr=io.StringIO())
     second = Event.objects.get(slug=DEMO_SLUG)
     assert Event.objects.filter(slug=DEMO_SLUG).count() == 1
     assert rounds_of(second) == first_rounds
@@ -264,23 +264,6 @@ def test_feeder_plays_the_event_to_its_end_then_reloads_the_demo(demo):
 
 def test_feeder_without_the_demo_does_nothing(db):
     assert DemoFeeder().step() == "no event"
-
-
-@pytest.mark.parametrize(
-    ("live", "argv", "environ", "starts"),
-    [
-        (True, ["manage.py", "runserver", "127.0.0.1:8000"], {"RUN_MAIN": "true"}, True),
-        (True, ["manage.py", "runserver", "127.0.0.1:8000"], {}, False),  # autoreload parent
-        (True, ["manage.py", "runserver", "--noreload"], {}, True),
-        (True, ["manage.py", "migrate"], {"RUN_MAIN": "true"}, False),
-        (False, ["manage.py", "runserver"], {"RUN_MAIN": "true"}, False),
-    ],
-)
-def test_feeder_starts_only_in_the_serving_runserver_process(live, argv, environ, starts):
-    from django.test import override_settings
-
-    with override_settings(DEMO_LIVE=live):
-        assert should_start(argv, environ) is starts
 
 
 def test_demo_dates_are_in_the_past(demo):

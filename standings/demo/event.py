@@ -12,15 +12,15 @@ import datetime
 import random
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from standings.engine import event as engine
+from standings.events.changes import record_change
+from standings.events.models import Event, Game, Participant, Round, UnplayedRound
 
-from .changes import record_change
-from .demo_pairing import entrants, pair_round
-from .models import Event, Game, Participant, Round, UnplayedRound
+from .accounts import create_demo_arbiter
+from .pairing import entrants, pair_round
 
 DEMO_SLUG = "demo-open"
 SEED = 20260619
@@ -245,13 +245,8 @@ def _title(rng: random.Random, rating: int | None, sex: str) -> str:
 def load_demo(seed: int = SEED) -> Event:
     """Delete and recreate the demo event, its arbiter and (when none) a superuser."""
     demo = build_demo(seed)
-    users = get_user_model()
     with transaction.atomic():
-        arbiter = users.objects.filter(username="arbiter").first()
-        if arbiter is None:
-            arbiter = users.objects.create_user("arbiter", password="arbiter")
-        if not users.objects.filter(is_superuser=True).exists():
-            users.objects.create_superuser("admin", password="admin")
+        arbiter = create_demo_arbiter()
         old = Event.objects.filter(slug=DEMO_SLUG).first()
         # Pages are cached by slug and version: the new event continues the old numbering.
         version = 0

@@ -6,13 +6,13 @@ then pair and publish the next round. When the last round is closed it waits a
 while and reloads the demo, so a long-running demo keeps moving.
 
 It runs in the serving process, because the in-memory channel layer only reaches
-that process's sockets; `EventsConfig.ready` starts it there (see `should_start`).
+that process's sockets: with settings.DEMO_LIVE, `DemoConfig.ready` has the first
+request the process serves start it (`start_with_first_request`).
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import random
 import sys
 import threading
@@ -21,11 +21,12 @@ import time
 from django.conf import settings
 from django.db import close_old_connections
 
-from . import services
-from .demo import DEMO_SLUG, draw_result, load_demo
-from .demo_pairing import entrants, pair_round
-from .models import Event, Round
-from .snapshot import engine_event, scoring
+from standings.events import services
+from standings.events.models import Event, Round
+from standings.events.snapshot import engine_event, scoring
+
+from .event import DEMO_SLUG, draw_result, load_demo
+from .pairing import entrants, pair_round
 
 log = logging.getLogger(__name__)
 
@@ -127,17 +128,13 @@ def run_forever(feeder: DemoFeeder, interval: float) -> None:
             close_old_connections()
 
 
-def should_start(argv: list[str] | None = None, environ: dict | None = None) -> bool:
-    """DEMO_LIVE, in the process that serves `runserver`: its autoreloader's child.
+def start_with_first_request(**_signal) -> threading.Thread | None:
+    """request_started receiver: the first request a process serves starts its feeder.
 
-    The autoreloader's parent only watches files and restarts the child, which it
-    marks with RUN_MAIN=true; with --noreload the one process serves.
+    Only a serving process answers requests: not the runserver autoreloader's parent,
+    nor `migrate` or `load_demo` run with DEMO_LIVE set.
     """
-    argv = sys.argv if argv is None else argv
-    environ = os.environ if environ is None else environ
-    if not settings.DEMO_LIVE or "runserver" not in argv[1:2]:
-        return False
-    return environ.get("RUN_MAIN") == "true" or "--noreload" in argv
+    return start()
 
 
 def start(interval: float | None = None) -> threading.Thread | None:

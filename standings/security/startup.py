@@ -1,0 +1,23 @@
+"""What a server process checks before it serves: uvicorn runs no system checks itself."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connections
+
+
+def refuse_unsafe_start() -> None:
+    """With DEBUG off, raise ImproperlyConfigured on any serious security check (a demo
+    password still working, for one), as runserver and migrate would stop on it."""
+    if settings.DEBUG:
+        return
+    try:
+        issues = checks.run_checks(tags=[checks.Tags.security])
+    finally:
+        connections.close_all()  # opened in this thread; the workers open their own
+    serious = [issue for issue in issues if issue.is_serious() and not issue.is_silenced()]
+    if serious:
+        listed = "\n".join(str(issue) for issue in serious)
+        raise ImproperlyConfigured(f"standings refuses to serve with DEBUG off:\n{listed}")
