@@ -20,8 +20,8 @@ class ArbiterForm(forms.Form):
         """The first problem, in field order, as the arbiter reads it on the page."""
         for name in self.fields:
             if name in self.errors:
-                return self.errors[name][0]
-        return "; ".join(self.non_field_errors())
+                return str(self.errors[name][0])
+        return "; ".join(str(error) for error in self.non_field_errors())
 
 
 class ResultForm(ArbiterForm):

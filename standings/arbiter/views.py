@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
 
 from standings.events import services
 from standings.events.access import can_edit
@@ -17,6 +18,10 @@ from standings.events.models import Event, Game
 from .audit import audit_page
 from .boards import board_row, buttons, controls_context, round_context, working_round
 from .forms import ReopenForm, ResultForm
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails  # set by django_htmx's middleware
 
 
 def _editable_event(request: HttpRequest, slug: str) -> Event:
@@ -42,7 +47,7 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
 
 @login_required
 @require_POST
-def enter_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -> HttpResponse:
     event = _editable_event(request, slug)
     form = ResultForm(request.POST)
     refusal = "" if form.is_valid() else form.refusal()

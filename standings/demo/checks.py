@@ -14,7 +14,7 @@ DEMO_PASSWORD_HINT = (
 )
 
 
-def demo_password_issues(level: type[checks.CheckMessage]) -> list[checks.CheckMessage]:
+def demo_password_issues(level: type[checks.Error | checks.Warning]) -> list[checks.CheckMessage]:
     accounts = accounts_with_demo_passwords()
     if not accounts:
         return []

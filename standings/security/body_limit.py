@@ -17,7 +17,7 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-AsgiApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+AsgiApp = Callable[..., Awaitable[None]]  # Django's handler types its arguments more narrowly
 
 # The TRF upload pages take a larger body than every other form.
 UPLOAD_VIEWS = {"events:import", "events:reimport"}

@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from . import login_throttle
 
 
-class ThrottledLoginMixin:
+class ThrottledLoginForm(AuthenticationForm):
     """Refuses a sign-in while its account or address is paused; counts wrong passwords."""
 
-    def clean(self):
+    def clean(self) -> dict:
         username = self.cleaned_data.get("username") or ""
         address = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
         refusal = login_throttle.refusal(username, address)
@@ -30,20 +30,20 @@ class ThrottledLoginMixin:
         return cleaned
 
 
-class SignInForm(ThrottledLoginMixin, AuthenticationForm):
+class SignInForm(ThrottledLoginForm):
     keep_signed_in = forms.BooleanField(
         required=False, label="Keep me signed in on this device (not on a shared tablet)"
     )
 
 
-class AdminSignInForm(ThrottledLoginMixin, AdminAuthenticationForm):
+class AdminSignInForm(ThrottledLoginForm, AdminAuthenticationForm):
     pass
 
 
 class SignInView(LoginView):
     form_class = SignInForm
 
-    def form_valid(self, form: SignInForm) -> HttpResponse:
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)
         if not form.cleaned_data.get("keep_signed_in"):
             self.request.session.set_expiry(0)  # ends when the browser closes

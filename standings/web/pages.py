@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.urls import reverse
@@ -135,7 +135,8 @@ def shaping_files() -> list[Path]:
     EventState must not be read back either). Read from disk: no template engine needed."""
     from .templatetags import standings_web
 
-    folders = [Path(folder) for engine in settings.TEMPLATES for folder in engine.get("DIRS", [])]
+    dirs = [cast("list[str]", engine.get("DIRS", [])) for engine in settings.TEMPLATES]
+    folders = [Path(folder) for listed in dirs for folder in listed]
     files = [path for folder in folders for path in folder.rglob("*.html")]
     here = Path(__file__).parent
     modules = [here / "pages.py", here / "state.py", here / "labels.py"]
@@ -147,9 +148,8 @@ def shaping_files() -> list[Path]:
 
 def _round_context(state: EventState, number: int) -> dict[str, Any]:
     shown = state.round(number)
-    current = state.current_round
     # A past round's page gets no fragment: it refetches itself when #last-update changes.
-    live_view = "round" if current and shown.number == current.number else "status"
+    live_view = "round" if shown is not None and shown is state.current_round else "status"
     return {"round": shown, "live_view": live_view}
 
 
