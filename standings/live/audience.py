@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -118,7 +117,7 @@ class Audience:
         self.group = push.group_name(slug)
         self.sockets: dict[Socket, None] = {}  # a set in joining order
         self.version = 0  # of the last message handed to every socket
-        self.quiet_since = station.loop.time()  # of the last message handed out
+        self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
         self.membership = station.change(self.group, member=True)
         self.delivering: asyncio.Future | None = None  # the last message on its way
         self.watcher = asyncio.ensure_future(self._watch())
@@ -162,7 +161,7 @@ class Audience:
             except Exception:  # a socket closing meanwhile: its disconnect follows
                 log.debug("could not write to a socket", exc_info=True)
         if news:  # a resync that only confirmed what they show does not put off heartbeats
-            self.quiet_since = self.station.loop.time()
+            self.quiet_since = asyncio.get_running_loop().time()
 
     async def each(self, call: Callable[[Socket], Awaitable[None]]) -> None:
         for socket in list(self.sockets):
@@ -172,7 +171,7 @@ class Audience:
                 log.debug("could not write to a socket", exc_info=True)
 
     async def _watch(self) -> None:
-        loop = self.station.loop
+        loop = asyncio.get_running_loop()
         next_check = loop.time() + float(settings.LIVE_RESYNC)
         seen: int | None = None  # the event's version at the previous check
         while True:
@@ -204,9 +203,7 @@ class Audience:
         return now
 
 
-_stations: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Station] = (
-    weakref.WeakKeyDictionary()
-)
+_stations: dict[asyncio.AbstractEventLoop, Station] = {}  # one loop per server process
 
 
 async def join(slug: str, socket: Socket) -> Audience:
@@ -214,6 +211,8 @@ async def join(slug: str, socket: Socket) -> Audience:
     loop = asyncio.get_running_loop()
     station = _stations.get(loop)
     if station is None:
+        for closed in [old for old in _stations if old.is_closed()]:  # tests' loops
+            del _stations[closed]
         station = _stations[loop] = Station(loop)
     group = push.group_name(slug)
     audience = station.audiences.get(group)
