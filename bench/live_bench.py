@@ -17,6 +17,13 @@ production command does (`uvicorn standings.asgi:application --workers 2
 - reports, over the 20 writes, the time from sending the POST to the last client
   receiving the new state (median, p95, max), and the workers' memory (VmRSS, VmHWM).
 
+Then (--measure resync) with 50 sockets and the throwaway Redis: an entry while Redis
+is stopped (answer time; time until every socket shows it, from the database), and an
+entry just before Redis starts again (time from the restart until every socket shows
+it, with no further entry). And (--measure storm) the follower page's latency (p50/p95,
+one keep-alive client) at rest and while 1,000 websockets connect at once to unknown
+events, then to the event, with the Redis subscriptions before and after.
+
 The driver (this script) runs on the same machine as the server: on a 2-core box its
 receiving competes with the two workers for the CPU. Its clients are therefore bare
 (bare_websocket.py) and inflate only the start of each message, enough to read its
@@ -25,6 +32,7 @@ event version (#last-update).
 Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
                                             [--players 120] [--view standings]
                                             [--text] [--ws-deflate]
+                                            [--measure push,resync,storm]
 
 --text: sockets ask for text, as browsers without DecompressionStream do;
 --ws-deflate: the server also offers permessage-deflate (uvicorn's default), which the
@@ -35,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import os
 import re
 import resource
@@ -43,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import uuid
 import zlib
 from pathlib import Path
@@ -72,7 +82,8 @@ SEED = """
 import random
 from django.contrib.auth.models import User
 from standings.events.models import Event, Game, Participant, Round
-arbiter = User.objects.create_user("bench-arbiter", password={password!r})
+arbiter = (User.objects.filter(username="bench-arbiter").first()
+           or User.objects.create_user("bench-arbiter", password={password!r}))
 event = Event.objects.create(slug={slug!r}, name="Bench Open", rounds_planned=9,
                              tiebreaks="BH/C1 BH SB ARO")
 event.arbiters.set([arbiter])
@@ -221,6 +232,109 @@ async def run_level(
     }
 
 
+async def measure_resync(
+    url: str, slug: str, arbiter: ArbiterClient, redis_server: RedisServer, boards: list[int]
+) -> dict:
+    """50 sockets; an entry while Redis is away, and one just before it comes back."""
+    count = 50
+    clients = Clients(url.replace("http://", "ws://") + socket_path(slug, "standings", False), url)
+    version = await clients.open(count)
+    redis_server.stop()
+    page = await asyncio.to_thread(arbiter.round_page, slug, 4)
+    sent = time.monotonic()
+    await asyncio.to_thread(arbiter.enter_result, slug, 4, boards[0], "10", page)
+    answered = time.monotonic()
+    version += 1
+    during = await clients.until_all_show(version, count)
+    page = await asyncio.to_thread(arbiter.round_page, slug, 4)
+    await asyncio.to_thread(arbiter.enter_result, slug, 4, boards[1], "10", page)
+    version += 1
+    redis_server.start()
+    back = time.monotonic()
+    after = await clients.until_all_show(version, count)
+    await asyncio.sleep(3)  # the backlog's retry goes out; then a push as usual
+    page = await asyncio.to_thread(arbiter.round_page, slug, 4)
+    pushed = time.monotonic()
+    await asyncio.to_thread(arbiter.enter_result, slug, 4, boards[2], "10", page)
+    version += 1
+    normal = await clients.until_all_show(version, count)
+    await clients.close()
+    return {
+        "answer_ms": (answered - sent) * 1000,
+        "during_s": during - sent,
+        "after_s": after - back,
+        "push_ms": (normal - pushed) * 1000,
+    }
+
+
+class PageClock:
+    """GET a page again and again on one keep-alive connection, timing each answer."""
+
+    def __init__(self, url: str, path: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port, self.path = parts.hostname, parts.port, path
+        self.times: list[tuple[float, float]] = []  # (when, milliseconds)
+        self.running = True
+
+    def run(self) -> None:
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        while self.running:
+            started = time.monotonic()
+            connection.request("GET", self.path)
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+            self.times.append((started, (time.monotonic() - started) * 1000))
+            time.sleep(0.005)
+        connection.close()
+
+    def between(self, start: float, end: float) -> tuple[float, float, int]:
+        found = sorted(ms for at, ms in self.times if start <= at < end)
+        if not found:
+            return float("nan"), float("nan"), 0
+        return statistics.median(found), found[max(0, round(0.95 * len(found)) - 1)], len(found)
+
+
+async def measure_storm(url: str, slug: str, redis_url: str, prefix: str, connects: int) -> dict:
+    """Page latency at rest and during storms of `connects` websockets; subscriptions."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    clock = PageClock(url, f"/e/{slug}/")
+    ticking = asyncio.ensure_future(asyncio.to_thread(clock.run))
+    ws_url = url.replace("http://", "ws://")
+    await asyncio.sleep(0.5)  # warm
+    rest_start = time.monotonic()
+    await asyncio.sleep(3)
+    rows = {"rest": (*clock.between(rest_start, time.monotonic()), 0.0)}
+    before = len(client.pubsub_channels(f"{prefix}*"))
+
+    async def visit(path: str) -> bool:
+        try:
+            ws = await asyncio.wait_for(
+                BareWebSocket.connect(ws_url + path, url, lambda data, binary: None, False), 60
+            )
+        except ConnectionError:  # refused: an unknown event
+            return False
+        ws.close()
+        return True
+
+    for name, paths in (
+        ("unknown", [f"/ws/e/nothing-{n}/" for n in range(connects)]),
+        ("known", [f"/ws/e/{slug}/?view=standings"] * connects),
+    ):
+        await asyncio.sleep(1)
+        start = time.monotonic()
+        await asyncio.gather(*(visit(path) for path in paths))
+        end = time.monotonic()
+        rows[name] = (*clock.between(start, end), end - start)
+    await asyncio.sleep(3)  # the last memberships end
+    after = len(client.pubsub_channels(f"{prefix}*"))
+    clock.running = False
+    await ticking
+    return {"rows": rows, "subscriptions": (before, after), "connects": connects}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", default="100,1000,5000")
@@ -229,24 +343,31 @@ def main() -> None:
     parser.add_argument("--view", default="standings")
     parser.add_argument("--text", action="store_true")
     parser.add_argument("--ws-deflate", action="store_true")
+    parser.add_argument("--measure", default="push,resync,storm")
     args = parser.parse_args()
-    levels = [int(n) for n in args.clients.split(",")]
+    measures = set(args.measure.split(","))
+    levels = [int(n) for n in args.clients.split(",")] if "push" in measures else []
+    if "resync" in measures and os.environ.get("REDIS_URL"):
+        parser.error("--measure resync stops and starts Redis: unset REDIS_URL")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by the server
 
     redis_url, redis_server = start_redis()
     database = ServerDatabase().create()
     slug = f"bench-{uuid.uuid4().hex[:8]}"  # a shared Redis keeps renders apart by slug
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"  # this run's channels and keys in Redis
     server = None
     try:
-        database.run_python(SEED.format(password=PASSWORD, slug=slug, players=args.players))
+        outage = slug + "-outage"  # resync and storm: an event of their own, its boards free
+        for seeded in (slug, outage):
+            database.run_python(SEED.format(password=PASSWORD, slug=seeded, players=args.players))
         port = free_port()
         log = tempfile.NamedTemporaryFile(prefix="live-bench-uvicorn-", suffix=".log")
         server = subprocess.Popen(
             uvicorn_command(
                 port, "--workers", "2", "--backlog", "8192", ws_deflate=args.ws_deflate
             ),
-            env=_env(database.url, redis_url),
+            env=_env(database.url, redis_url, {"REDIS_PREFIX": prefix}),
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -270,7 +391,26 @@ def main() -> None:
                     run_level(count, url, slug, arbiter, boards, workers, args.view, args.text)
                 )
             )
-        print_table(rows, args, database.url, redis_url, size, pushed, idle, len(workers))
+        if rows:
+            print_table(rows, args, database.url, redis_url, size, pushed, idle, len(workers))
+        if "resync" in measures:
+            resync = asyncio.run(measure_resync(url, outage, arbiter, redis_server, [1, 2, 3]))
+            print(
+                "Redis outage, 50 sockets: entry answered in {answer_ms:.0f} ms while Redis is "
+                "stopped, every socket shows it {during_s:.1f} s after the entry (from the "
+                "database); entry just before Redis restarts: every socket shows it {after_s:.1f} "
+                "s after the restart, no further entry; next push {push_ms:.0f} ms".format(**resync)
+            )
+        if "storm" in measures:
+            storm = asyncio.run(measure_storm(url, outage, redis_url, prefix, 1000))
+            print(
+                f"page /e/<slug>/ latency during {storm['connects']:,} concurrent websocket "
+                f"connects (one keep-alive client; Redis subscriptions of this deployment "
+                f"before/after: {storm['subscriptions'][0]}/{storm['subscriptions'][1]})"
+            )
+            print(f"{'while':>10} {'p50 ms':>8} {'p95 ms':>8} {'requests':>9} {'storm s':>8}")
+            for name, (p50, p95, n, took) in storm["rows"].items():
+                print(f"{name:>10} {p50:>8.1f} {p95:>8.1f} {n:>9} {took:>8.1f}")
     finally:
         if server is not None:
             server.terminate()

@@ -5,6 +5,7 @@ Production: DATABASE_URL (PostgreSQL), REDIS_URL (channel layer and cache),
 SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS, DEBUG=0.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -87,6 +88,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "standings.live.context_processors.live",
             ],
         },
     },
@@ -105,18 +107,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+
+def default_redis_prefix(database: dict) -> str:
+    """A prefix of this deployment's own: two installations sharing one Redis server (pub/sub
+    ignores the database number) stay apart as long as their databases differ."""
+    where = "|".join(str(database.get(k) or "") for k in ("ENGINE", "HOST", "PORT", "NAME"))
+    return "standings-" + hashlib.sha256(where.encode()).hexdigest()[:12]
+
+
+# Channel layer groups and cache keys of this deployment in a shared Redis.
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX") or default_redis_prefix(DATABASES["default"])
+
 if REDIS_URL:
     # Pub/sub layer: one group message fans out to every worker's sockets.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_PREFIX,
+            # An unreachable Redis fails fast: pages then render from the database.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:
@@ -174,6 +190,9 @@ LIVE_PUSH_INTERVAL = float(os.environ.get("LIVE_PUSH_INTERVAL", "0.25"))
 # A socket that has had no push for this many seconds gets an empty message, so a page
 # notices a dead link it cannot see (live.js reconnects after 3 silent heartbeats).
 LIVE_HEARTBEAT = float(os.environ.get("LIVE_HEARTBEAT", "20"))
+# Each process checks every this many seconds, per event with open sockets, that its
+# sockets show the event's current version; a missed push is made up within two checks.
+LIVE_RESYNC = float(os.environ.get("LIVE_RESYNC", "1"))
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)

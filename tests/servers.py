@@ -56,12 +56,17 @@ class RedisServer:
     """A throwaway redis-server on a free port, keeping nothing on disk."""
 
     def __init__(self, binary: str) -> None:
+        self.binary = binary
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.start()
+
+    def start(self) -> None:
+        """Start it (again, after stop(): same port, empty)."""
         self._dir = tempfile.mkdtemp(prefix="standings-redis-")
         self.proc = subprocess.Popen(
             [
-                binary,
+                self.binary,
                 "--port",
                 str(self.port),
                 "--bind",

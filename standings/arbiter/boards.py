@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Max
-
+from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round
 from standings.events.services import close_refusal, result_codes
 
@@ -71,7 +70,7 @@ def board_rows(rnd: Round, refusals: dict[int, str] | None = None) -> list[Board
 
 def round_context(event: Event, rnd: Round | None, refusals: dict[int, str] | None = None) -> dict:
     """Everything the round page renders (the full page and its partials)."""
-    updated = event.audit_entries.aggregate(last=Max("at"))["last"] or event.updated_at
+    updated = last_change_at(event)
     context = {
         "event": event,
         "round": rnd,

@@ -1,11 +1,18 @@
-"""The one place every write passes through: audit entry, new event version, push after commit."""
+"""The one place every write passes through: audit entry, new event version, and a signal
+once the write has committed (the live push listens to it: live/apps.py)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
+from django.dispatch import Signal
 
 from .models import AuditEntry, Event
+
+# Sent with `event_id` once a transaction that changed the event has committed.
+event_committed = Signal()
 
 
 def record_change(
@@ -18,7 +25,7 @@ def record_change(
     after=None,
     reason: str = "",
 ) -> AuditEntry:
-    """Audit a change of `event`, bump its version, and push the new state once committed.
+    """Audit a change of `event`, bump its version, and announce it once committed.
 
     Call inside the writing transaction.
     """
@@ -34,11 +41,11 @@ def record_change(
         reason=reason,
     )
     event_id = event.pk
-    transaction.on_commit(lambda: _push(event_id))
+    # send_robust: the write has committed, whatever a listener does; it must answer normally.
+    transaction.on_commit(lambda: event_committed.send_robust(sender=Event, event_id=event_id))
     return entry
 
 
-def _push(event_id: int) -> None:
-    from standings.live.push import event_changed
-
-    event_changed(event_id)
+def last_change_at(event: Event) -> datetime:
+    """When the event last changed: its newest audit entry, else its own last save."""
+    return event.audit_entries.aggregate(last=Max("at"))["last"] or event.updated_at

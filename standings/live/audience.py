@@ -2,10 +2,24 @@
 
 With a channel per socket, Channels would queue, decode and dispatch each group message
 once per socket, in a task per socket: with 1,000 sockets that cost more than the
-writing. Here one listener per event and process receives the message once and hands
-it to each of its sockets in one loop (EventSocket.show writes its part). When no
-push has gone out for LIVE_HEARTBEAT seconds it sends them a heartbeat instead, by
-which a page tells a silent link from a dead one.
+writing. Here each event loop holds ONE channel of the layer (its Station), which joins
+the group of every event that has sockets on this loop; a group message is received once
+and handed to each of the event's sockets in one loop (EventSocket.show writes its part).
+
+Group membership changes run as tasks of their own and are never cancelled half-way, so
+what the layer believes and what Redis holds cannot drift apart: a socket that goes
+away while its audience is joining only leaves once the joining is done. A socket to an
+unknown event never gets here (consumers.py checks first).
+
+Each audience also watches its event (Audience._watch):
+- when no message has gone out for LIVE_HEARTBEAT seconds it sends its sockets a
+  heartbeat, by which a page tells a silent link from a dead one;
+- every LIVE_RESYNC seconds it reads the event's current version (one cache read, one
+  indexed query when the pointer has lapsed) and, when the version it read the time
+  before has still not reached its sockets, hands them the current state. A push lost
+  to a Redis outage (or any other way) is so made up within two checks, without a new
+  entry, at the cost of one read per event and process, whatever the number of sockets;
+  while the layer is unreachable the sockets keep following the database this way.
 """
 
 from __future__ import annotations
@@ -18,114 +32,197 @@ from typing import Protocol
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from standings.web import render
+
+from . import push
+from .batches import Batches
+
 log = logging.getLogger(__name__)
+
+# Blocking reads in a thread, shared by every caller waiting at that moment.
+current = Batches(push.current_message)  # a socket's first state, an audience's catch-up
+latest_version = Batches(render.current_version)
 
 
 class Socket(Protocol):
-    async def show(self, message: dict) -> None: ...
+    async def show(self, message: dict) -> bool: ...  # whether it is news to this socket
 
     async def beat(self) -> None: ...
 
     async def close(self, code: int | None = None) -> None: ...
 
 
-Key = tuple[asyncio.AbstractEventLoop, str]
+class Station:
+    """What one event loop shares: one channel of the layer, receiving for every audience."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.audiences: dict[str, Audience] = {}  # by group
+        self.layer = get_channel_layer()
+        self.opening: asyncio.Future[str] | None = None  # the channel's creation
+        self.receiver = asyncio.ensure_future(self._receive())
+
+    def change(self, group: str, *, member: bool) -> asyncio.Future:
+        """Join or leave `group`, in a task no caller can cancel; changes run in call order."""
+        return asyncio.ensure_future(self._change(group, member))
+
+    async def _change(self, group: str, member: bool) -> None:
+        channel = await self._channel()
+        if member:
+            await self.layer.group_add(group, channel)
+        else:
+            await self.layer.group_discard(group, channel)
+
+    async def _channel(self) -> str:
+        """The station's channel, created once (again only if creating it failed)."""
+        if self.opening is None or (self.opening.done() and self.opening.exception()):
+            self.opening = asyncio.ensure_future(self.layer.new_channel())
+        return await asyncio.shield(self.opening)
+
+    async def _receive(self) -> None:
+        while True:
+            try:
+                channel = await self._channel()
+                break
+            except Exception as error:  # the layer is unreachable: the watches resync
+                log.warning("no channel for this process's sockets yet: %r", error)
+                await asyncio.sleep(1)
+        while True:
+            try:
+                message = await self.layer.receive(channel)
+            except Exception:
+                # Its sockets would hear heartbeats and no pushes: close them; their pages
+                # connect again, to a new station, and get the whole state first.
+                log.exception("this process's sockets stopped hearing pushes; closing them")
+                self._stop()
+                for audience in list(self.audiences.values()):
+                    audience.stop()
+                    await audience.each(lambda socket: socket.close(code=1011))
+                return
+            audience = self.audiences.get(push.group_name(message.get("slug", "")))
+            if audience is not None:
+                audience.deliver(message)
+
+    def _stop(self) -> None:
+        if _stations.get(self.loop) is self:
+            del _stations[self.loop]
 
 
 class Audience:
-    """The sockets of one group on one event loop; listens while it has any."""
+    """The sockets of one event on one event loop."""
 
-    def __init__(self, key: Key) -> None:
-        self.key = key
-        self.group = key[1]
+    def __init__(self, station: Station, slug: str) -> None:
+        self.station = station
+        self.slug = slug
+        self.group = push.group_name(slug)
         self.sockets: dict[Socket, None] = {}  # a set in joining order
-        self.listening: asyncio.Future | None = None  # done once the group reaches us
-        self.listener: asyncio.Task | None = None
-        self.heart: asyncio.Task | None = None
-        self.quiet_since = 0.0  # loop time of the last push handed out
+        self.version = 0  # of the last message handed to every socket
+        self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
+        self.membership = station.change(self.group, member=True)
+        self.delivering: asyncio.Future | None = None  # the last message on its way
+        self.watcher = asyncio.ensure_future(self._watch())
 
     async def join(self, socket: Socket) -> None:
-        """Count `socket` in; returns once what is sent to the group reaches it."""
+        """Count `socket` in; returns once what is sent to the group reaches it (or, when
+        the layer is unreachable, at once: the watch keeps it up to date meanwhile)."""
         self.sockets[socket] = None
-        if self.listening is None:
-            self.listening = asyncio.get_running_loop().create_future()
-            self.listener = asyncio.ensure_future(self._listen(self.listening))
-            self.heart = asyncio.ensure_future(self._beat())
         try:
-            await asyncio.shield(self.listening)
+            await asyncio.shield(self.membership)
+        except Exception as error:
+            log.warning("joining %s failed (%r): its sockets follow by resync", self.group, error)
         except BaseException:
             self.leave(socket)
             raise
 
     def leave(self, socket: Socket) -> None:
-        """Count `socket` out; with none left, stop listening."""
+        """Count `socket` out; with none left, leave the group (once joining is done)."""
         self.sockets.pop(socket, None)
-        if not self.sockets:
-            for task in (self.listener, self.heart):
-                if task is not None:
-                    task.cancel()
-            _forget(self)
+        if not self.sockets and self.station.audiences.get(self.group) is self:
+            del self.station.audiences[self.group]
+            self.stop()
+            self.station.change(self.group, member=False)
 
-    async def _listen(self, listening: asyncio.Future) -> None:
-        layer = get_channel_layer()
-        channel = None
-        try:
-            channel = await layer.new_channel()
-            await layer.group_add(self.group, channel)
-            listening.set_result(None)
-            while True:
-                message = await layer.receive(channel)
-                self.quiet_since = asyncio.get_running_loop().time()
-                await self._each(lambda socket, message=message: socket.show(message))
-        except asyncio.CancelledError:
-            if not listening.done():
-                listening.cancel()
-            raise
-        except Exception as error:
-            if not listening.done():
-                listening.set_exception(error)
-                raise
-            # Its sockets would hear heartbeats and no pushes: close them; their pages
-            # connect again, to a new audience, and get the whole state first.
-            log.exception("the sockets of %s stopped hearing pushes; closing them", self.group)
-            _forget(self)
-            self.heart.cancel()
-            await self._each(lambda socket: socket.close(code=1011))
-        finally:
-            if channel is not None:
-                await asyncio.shield(layer.group_discard(self.group, channel))
+    def stop(self) -> None:
+        self.watcher.cancel()
 
-    async def _beat(self) -> None:
-        loop = asyncio.get_running_loop()
-        self.quiet_since = loop.time()
-        while True:
-            gap = float(settings.LIVE_HEARTBEAT)
-            await asyncio.sleep(max(0.0, self.quiet_since + gap - loop.time()))
-            if loop.time() - self.quiet_since >= gap:
-                self.quiet_since = loop.time()
-                await self._each(lambda socket: socket.beat())
+    def deliver(self, message: dict) -> None:
+        """Hand `message` to every socket, after the messages before it."""
+        before = self.delivering
+        self.delivering = asyncio.ensure_future(self._deliver(before, message))
 
-    async def _each(self, call: Callable[[Socket], Awaitable[None]]) -> None:
+    async def _deliver(self, before: asyncio.Future | None, message: dict) -> None:
+        if before is not None:
+            await asyncio.wait([before])
+        self.version = max(self.version, message["version"])
+        news = False
+        for socket in list(self.sockets):
+            try:
+                news = await socket.show(message) or news
+            except Exception:  # a socket closing meanwhile: its disconnect follows
+                log.debug("could not write to a socket", exc_info=True)
+        if news:  # a resync that only confirmed what they show does not put off heartbeats
+            self.quiet_since = asyncio.get_running_loop().time()
+
+    async def each(self, call: Callable[[Socket], Awaitable[None]]) -> None:
         for socket in list(self.sockets):
             try:
                 await call(socket)
             except Exception:  # a socket closing meanwhile: its disconnect follows
                 log.debug("could not write to a socket", exc_info=True)
 
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_check = loop.time() + float(settings.LIVE_RESYNC)
+        seen: int | None = None  # the event's version at the previous check
+        while True:
+            heartbeat = float(settings.LIVE_HEARTBEAT)
+            await asyncio.sleep(
+                max(0.0, min(self.quiet_since + heartbeat, next_check) - loop.time())
+            )
+            if loop.time() - self.quiet_since >= heartbeat:
+                self.quiet_since = loop.time()
+                await self.each(lambda socket: socket.beat())
+            if loop.time() >= next_check:
+                next_check = loop.time() + float(settings.LIVE_RESYNC)
+                try:
+                    seen = await self._check(seen)
+                except Exception:
+                    log.warning("checking the version of %s failed", self.slug, exc_info=True)
 
-_audiences: dict[Key, Audience] = {}
+    async def _check(self, seen: int | None) -> int | None:
+        """Catch up when the version seen at the last check has not reached the sockets
+        (a push normally arrives well within one check); the version now."""
+        if self.membership.done() and self.membership.exception() is not None:
+            self.membership = self.station.change(self.group, member=True)  # try again
+        now = await latest_version.get(self.slug)
+        if seen is not None and self.version < seen:
+            message = await current.get(self.slug)
+            if message is not None and message["version"] > self.version:
+                log.info("%s missed version %s: resynchronised", self.group, message["version"])
+                self.deliver(message)
+        return now
 
 
-async def join(group: str, socket: Socket) -> Audience:
-    """Count `socket` among the audience of `group` on this event loop; that audience."""
-    key = (asyncio.get_running_loop(), group)
-    audience = _audiences.get(key)
+_stations: dict[asyncio.AbstractEventLoop, Station] = {}  # one loop per server process
+
+
+async def join(slug: str, socket: Socket) -> Audience:
+    """Count `socket` among the audience of event `slug` on this event loop; that audience."""
+    loop = asyncio.get_running_loop()
+    station = _stations.get(loop)
+    if station is None:
+        for closed in [old for old in _stations if old.is_closed()]:  # tests' loops
+            del _stations[closed]
+        station = _stations[loop] = Station(loop)
+    group = push.group_name(slug)
+    audience = station.audiences.get(group)
     if audience is None:
-        audience = _audiences[key] = Audience(key)
+        audience = station.audiences[group] = Audience(station, slug)
     await audience.join(socket)
     return audience
 
 
-def _forget(audience: Audience) -> None:
-    if _audiences.get(audience.key) is audience:
-        del _audiences[audience.key]
+def audiences() -> dict[str, Audience]:
+    """This event loop's audiences, by group (for tests and diagnostics)."""
+    station = _stations.get(asyncio.get_running_loop())
+    return {} if station is None else dict(station.audiences)

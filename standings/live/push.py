@@ -1,8 +1,9 @@
 """After a write commits: recompute once, render once, send one group message per event.
 
-The message (message()) carries the fragments of every view (render.VIEWS) at once,
-each compressed once (wire.pack). Every process receives it once (audience.py) and
-writes each of its sockets only its own view's part, in the encoding it asked for.
+The message (message()) carries the event version as data and the fragments of every
+view (fragments.VIEWS) at once, each compressed once (wire.pack). Every process receives
+it once (audience.py) and writes each of its sockets only its own view's part, in the
+encoding it asked for.
 
 Bursts are throttled per event across every process through the shared cache:
 - the first write after a quiet spell publishes at once (in a background thread,
@@ -14,13 +15,15 @@ Bursts are throttled per event across every process through the shared cache:
 
 LIVE_PUSH_INTERVAL = 0 publishes inline in the writer's thread (tests that want it
 synchronous); so does a commit hook run inside an enclosing transaction.
+
+When Redis is unreachable the write still answers normally: its push joins the backlog
+(backlog.py), retried until it goes out, and delayed() tells the arbiter's page so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import threading
 import time
 import uuid
@@ -30,21 +33,19 @@ from contextlib import contextmanager
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import close_old_connections, connections, transaction
+from django.db import connections, transaction
 
 from standings.events.models import Event
 from standings.web import render
+from standings.web.state import EventState, build_state
 
-from . import wire
+from . import fragments, wire
+from .backlog import Backlog
 
 log = logging.getLogger(__name__)
 
-RETRIES = 3  # attempts at a push whose publish raises, with back-off between them
-UNKNOWN_TTL = 10  # seconds an unknown slug is remembered, so sockets to it skip the database
 MESSAGE_TYPE = "event.fragments"  # read by each process's audience.Audience
 PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder died
-_STAMP = re.compile(r'<p id="last-update"[^>]*>.*?</p>', re.S)
-_VERSION = re.compile(r'data-version="(\d+)"')
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 
@@ -54,21 +55,28 @@ def group_name(slug: str) -> str:
     return f"event.{slug}"
 
 
-def message(parts: dict[str, str]) -> dict:
-    """The group message of a publish's parts (view -> HTML)."""
-    stamp = fragment_stamp(parts["status"])
-    version = int(_VERSION.search(stamp).group(1))
-    return {"type": MESSAGE_TYPE, "stamp": stamp, "version": version, "packed": wire.pack(parts)}
-
-
-def fragment_stamp(html: str) -> str:
-    """What tells two publishes apart: their #last-update (event version and time)."""
-    found = _STAMP.search(html)
-    return found.group(0) if found else html
+def message(state: EventState) -> dict:
+    """The group message of a state: its version, and each view's fragments packed."""
+    return {
+        "type": MESSAGE_TYPE,
+        "slug": state.slug,
+        "version": state.version,
+        "packed": wire.pack(fragments.render_parts(state)),
+    }
 
 
 def interval() -> float:
     return float(settings.LIVE_PUSH_INTERVAL)
+
+
+def on_event_committed(sender, event_id: int, **kwargs) -> None:
+    """Receiver of events.changes.event_committed (connected in apps.py). Never raises:
+    the write has committed and its request must answer normally."""
+    try:
+        event_changed(event_id)
+    except Exception:
+        log.exception("live push of event %s failed; it is retried until it goes out", event_id)
+        _backlog.add(event_id)
 
 
 def event_changed(event_id: int) -> None:
@@ -84,46 +92,66 @@ def event_changed(event_id: int) -> None:
         return
     last = cache.get(_last_key(event_id))
     wait = 0.0 if last is None else max(0.0, last + gap - time.time())
-    _start(wait, event_id, 0)
+    _start(wait, event_id)
 
 
-def publish_now(event_id: int) -> dict[str, str] | None:
-    """Publish the event and send its parts (view -> HTML) to its group; None if it
-    no longer exists.
+def publish_now(event_id: int) -> dict | None:
+    """Publish the event and send its message to its group; the message, or None if the
+    event no longer exists. Raises when the cache or the channel layer fails.
 
     Publishes of one event never overlap (a lock in the shared cache), so their messages
     leave, and arrive, in the order their states were read.
     """
+    sent = []
+
+    def send(state: EventState) -> None:
+        sent.append(message(state))
+        cache.set(_message_key(state.slug), sent[0], None)
+        _group_send(group_name(state.slug), sent[0])
+
     with _one_publisher(event_id):
         try:
-            return render.publish(event_id, send=_send_to_group)
+            render.publish(event_id, send=send)
         except Event.DoesNotExist:
             return None
+    _backlog.discard(event_id)  # it went out: a pending retry has nothing left to do
+    return sent[0]
 
 
 def current_message(slug: str) -> dict | None:
-    """What sockets show first, as a group message: of the cached parts, else of ONE
-    publish; None if the event is unknown."""
-    parts = current_fragments(slug)
-    return None if parts is None else message(parts)
-
-
-def current_fragments(slug: str) -> dict[str, str] | None:
-    """The cached parts, else ONE publish's; None if the event is unknown."""
-    parts = render.cached_fragments(slug)
-    if parts is not None:
-        return parts
-    unknown = _unknown_key(slug)
-    if cache.get(unknown):
+    """What a socket shows first, or what sockets that missed a push catch up with: the
+    cached message when it is the event's current version, else ONE publish's; None if
+    the event is unknown. Without Redis, a message rendered here from the database."""
+    latest = render.current_version(slug)  # the cache pointer, else the database
+    if latest is None:
         return None
     try:
-        event_id = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
-        if event_id is None:
-            cache.set(unknown, 1, UNKNOWN_TTL)
-            return None
+        cached = cache.get(_message_key(slug))
+    except Exception:
+        cached = None
+    if cached is not None and cached["version"] >= latest:
+        return cached
+    event_id = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    if event_id is None:
+        return None
+    try:
         return publish_now(event_id)
-    finally:
-        close_old_connections()
+    except Exception as error:
+        log.warning("publishing %s failed (%r): its sockets are sent a local render", slug, error)
+        event = Event.objects.filter(pk=event_id).first()
+        return None if event is None else message(build_state(event))
+
+
+def delayed() -> bool:
+    """Live updates are behind: a push of this process waits for a retry, or the shared
+    cache (Redis) is unreachable right now. Shown to arbiters (context_processors.py)."""
+    if _backlog:
+        return True
+    try:
+        cache.get("live:ping")
+    except Exception:
+        return True
+    return False
 
 
 def bind_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -135,16 +163,16 @@ def bind_loop(loop: asyncio.AbstractEventLoop) -> None:
 # --- internals ------------------------------------------------------------------------
 
 
+def _message_key(slug: str) -> str:
+    return f"live:{render.LAYOUT}:{slug}:message"
+
+
 def _pending_key(event_id: int) -> str:
     return f"live:pending:{event_id}"
 
 
 def _last_key(event_id: int) -> str:
     return f"live:last:{event_id}"
-
-
-def _unknown_key(slug: str) -> str:
-    return f"live:unknown:{slug}"
 
 
 @contextmanager
@@ -160,29 +188,34 @@ def _one_publisher(event_id: int) -> Iterator[None]:
             cache.delete(key)
 
 
-def _start(wait: float, event_id: int, attempt: int) -> None:
+def _start(wait: float, event_id: int) -> None:
     # Not a daemon: a script that writes and exits still sends its push first.
-    timer = threading.Timer(wait, _push, args=(event_id, attempt))
+    timer = threading.Timer(wait, _push, args=(event_id,))
     timer.name = f"live-push-{event_id}"
     timer.start()
 
 
-def _push(event_id: int, attempt: int) -> None:
-    gap = interval()
-    cache.set(_last_key(event_id), time.time(), max(gap * 4, 1))
-    cache.delete(_pending_key(event_id))  # before reading: later commits schedule another push
+def _push(event_id: int) -> None:
     try:
+        gap = interval()
+        cache.set(_last_key(event_id), time.time(), max(gap * 4, 1))
+        cache.delete(_pending_key(event_id))  # before reading: later commits schedule another
         publish_now(event_id)
     except Exception:
-        log.exception("live push of event %s failed (attempt %s)", event_id, attempt + 1)
-        if attempt + 1 < RETRIES:
-            _start(max(gap, 0.5) * 2**attempt, event_id, attempt + 1)
+        log.exception("live push of event %s failed; it is retried until it goes out", event_id)
+        _backlog.add(event_id)
     finally:
         connections.close_all()  # this thread ends here
 
 
-def _send_to_group(slug: str, parts: dict[str, str]) -> None:
-    _group_send(group_name(slug), message(parts))
+def _retry(event_id: int) -> None:
+    try:
+        publish_now(event_id)
+    finally:
+        connections.close_all()  # the backlog's thread sleeps seconds between attempts
+
+
+_backlog = Backlog(_retry)
 
 
 def _group_send(group: str, message: dict) -> None:

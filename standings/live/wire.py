@@ -12,7 +12,7 @@ from __future__ import annotations
 import zlib
 from urllib.parse import parse_qs
 
-from standings.web import render
+from . import fragments
 
 DEFLATE = "deflate"
 LEVEL = 6  # level 9 gains 2% on a standings table for twice the time
@@ -20,13 +20,13 @@ LEVEL = 6  # level 9 gains 2% on a standings table for twice the time
 
 def pack(parts: dict[str, str]) -> dict[str, bytes]:
     """Each view's HTML (and every fragment, for a socket of no view), compressed once."""
-    texts = {**parts, render.ALL: render.every_fragment(parts)}
+    texts = {**parts, fragments.ALL: fragments.every_fragment(parts)}
     return {view: zlib.compress(html.encode("ascii"), LEVEL) for view, html in texts.items()}
 
 
 def packed_part(packed: dict[str, bytes], view: str) -> bytes:
     """What a deflate socket of `view` is sent of pack()'s output."""
-    return packed.get(view) or packed[render.ALL]
+    return packed.get(view) or packed[fragments.ALL]
 
 
 def inflate(body: bytes) -> str:
@@ -35,7 +35,7 @@ def inflate(body: bytes) -> str:
 
 
 def socket_options(query_string: bytes) -> tuple[str, bool]:
-    """The view a socket asks for (render.ALL when none) and whether it wants deflate."""
+    """The view a socket asks for (fragments.ALL when none) and whether it wants deflate."""
     query = parse_qs(query_string.decode("latin-1"))
-    view = query.get("view", [render.ALL])[0]
+    view = query.get("view", [fragments.ALL])[0]
     return view, query.get("enc", [""])[0] == DEFLATE

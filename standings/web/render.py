@@ -1,12 +1,9 @@
-"""Render the public pages and live fragments of an event once per change, and cache them.
+"""Render the public pages of an event once per change, and cache them.
 
-Contract with the live push:
-- publish(event_id, send) -> dict view -> HTML: recompute the standings once, render
-  every live fragment once (htmx out-of-band swaps), store them in the cache, hand
-  them to `send`, then cache the page state and render the hot pages; return what each
-  kind of page (VIEWS) is sent: #last-update plus only the fragments it shows.
-  every_fragment(parts) joins them for a socket of no view.
-- cached_fragments(slug) -> the last published dict, no database access; or None.
+Contract with the live push (standings.live, which builds its socket messages on this):
+- publish(event_id, send) -> EventState: recompute the standings once, hand the state to
+  `send` (the push renders and sends its fragments), then cache the state and render the
+  hot pages.
 
 Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
 - `version` pointer: the event's current version. Written by publish(); it lives
@@ -16,14 +13,18 @@ Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
 - `state` per version: the engine's output and pairings as plain data (EventState).
 - `page` per version and page: the rendered HTML, filled by publish() for the hot
   pages and by the first view of the others.
+
+The cache is a convenience, never a dependency: when it fails (Redis gone), a read is a
+miss and a write is skipped, so the pages render from the database (`cache` below).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import cache as shared_cache
 from django.db.models import Count, Q
 from django.template.loader import render_to_string
 
@@ -31,6 +32,8 @@ from standings.events.models import Event, Round
 
 from . import pages
 from .state import EventState, build_state, materialised
+
+log = logging.getLogger(__name__)
 
 # Changes with the templates (and the code that shapes a render): after a deploy that
 # changes them, old renders in a shared cache are no longer used.
@@ -40,6 +43,43 @@ STATE_TTL = 6 * 3600
 INDEX_TTL = 5
 BUILD_LOCK_TTL = 30
 BUILD_WAIT = 5.0
+FAILURE_LOG_GAP = 10.0  # seconds between two warnings about an unreachable cache
+
+
+class StateUnavailable(Exception):
+    """The event's state could not be built (logged); its pages answer an error, no others."""
+
+
+class MissingCache:
+    """Django's cache, with a failure (Redis unreachable) read as a miss and a write skipped."""
+
+    def get(self, key: str, default=None):
+        return self._call("get", key, default, failed=default)
+
+    def set(self, key: str, value, timeout=None) -> None:
+        self._call("set", key, value, timeout, failed=None)
+
+    def add(self, key: str, value, timeout=None) -> bool:
+        # Unreachable: nobody else can hold the lock either, so go ahead.
+        return self._call("add", key, value, timeout, failed=True)
+
+    def delete(self, key: str) -> None:
+        self._call("delete", key, failed=None)
+
+    def _call(self, name: str, *args, failed):
+        try:
+            return getattr(shared_cache, name)(*args)
+        except Exception as error:
+            now = time.monotonic()
+            if now >= self.quiet_until:  # once a while, not on every read of every view
+                log.warning("cache %s failed, rendering without it: %r", name, error)
+                self.quiet_until = now + FAILURE_LOG_GAP
+            return failed
+
+    quiet_until = 0.0
+
+
+cache = MissingCache()
 
 
 def _key(slug: str, *parts: object) -> str:
@@ -52,34 +92,17 @@ INDEX_KEY = "web:" + LAYOUT + ":index"
 # --- the contract with the live push -------------------------------------------------
 
 
-# What each page's socket (`?view=` of /ws/e/<slug>/) is sent besides #last-update.
-# "status" pages refetch their own body when #last-update changes (they hold [data-refresh]).
-VIEWS: dict[str, tuple[str, ...]] = {
-    "standings": ("web/standings.html#standings-table",),
-    "round": ("web/round.html#round-games",),  # the current round's
-    "screen": ("web/screen.html#screen-standings", "web/screen.html#screen-pairings"),
-    "status": (),
-}
-ALL = "all"  # no or an unknown view: every fragment (every_fragment)
-LAST_UPDATE = "web/parts.html#last-update"
+def publish(event_id: int, send: Callable[[EventState], None] | None = None) -> EventState:
+    """Recompute once, cache the state and render the hot pages; raises Event.DoesNotExist
+    for an event that is gone.
 
-
-def publish(
-    event_id: int, send: Callable[[str, dict[str, str]], None] | None = None
-) -> dict[str, str]:
-    """Recompute once, render the live fragments and hot pages once, cache them; raises
-    Event.DoesNotExist for an event that is gone.
-
-    `send(slug, parts)` runs as soon as the fragments are cached: the sockets do not wait for
-    the state to be cached nor the pages. Returns the HTML each view of VIEWS is sent."""
+    `send(state)` runs first: the sockets do not wait for the state to be cached nor the
+    pages (explaining and pickling the state take longer than rendering the fragments); a
+    page fetched meanwhile is the previous version's, and refetches. Returns the state."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
-    parts = fragments(state)
-    cache.set(_key(state.slug, "fragments"), parts, None)
     if send is not None:
-        send(state.slug, parts)
-    # After the send (explaining and pickling the state take longer than rendering the
-    # fragments): a page fetched meanwhile is the previous version's, and refetches.
+        send(state)
     state = _store_state(state)
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:  # first: its page refetches itself on every push
@@ -87,35 +110,7 @@ def publish(
     for name in hot:
         _render_page(state, name)
     cache.delete(INDEX_KEY)
-    return parts
-
-
-def cached_fragments(slug: str) -> dict[str, str] | None:
-    return cache.get(_key(slug, "fragments"))
-
-
-def fragments(state: EventState) -> dict[str, str]:
-    """Each live fragment rendered once as an out-of-band swap with the id it has on its
-    page, grouped by view; every view's HTML starts with #last-update (all of "status")."""
-    context = {"state": state, "oob": True, "round": state.current_round}
-    stamp = _ascii(render_to_string(LAST_UPDATE, context))
-    return {
-        view: stamp + "".join(_ascii(render_to_string(name, context)) for name in names)
-        for view, names in VIEWS.items()
-    }
-
-
-def _ascii(html: str) -> str:
-    # A pure-ASCII str decodes about five times faster (so does the browser's UTF-8), and
-    # wire.pack encodes it as is; † becomes &#8224; and so on.
-    return html.encode("ascii", "xmlcharrefreplace").decode("ascii")
-
-
-def every_fragment(parts: dict[str, str]) -> str:
-    """#last-update and every view's fragments, from the parts of fragments()."""
-    # Not stored: derived from the parts when needed (wire.pack sends it compressed).
-    stamp = parts["status"]
-    return stamp + "".join(html[len(stamp) :] for view, html in parts.items() if view != "status")
+    return state
 
 
 # --- what the page views read -----------------------------------------------------
@@ -142,7 +137,8 @@ def cached_page(slug: str, version: int, name: str) -> str | None:
 
 
 def state(slug: str, version: int) -> EventState | None:
-    """The state behind the pages of this version (or a newer one); built once on a miss."""
+    """The state behind the pages of this version (or a newer one); built once on a miss.
+    Raises StateUnavailable (logged) when it cannot be built: that event's pages fail alone."""
     found = cache.get(_key(slug, version, "state"))
     return found if found is not None else _build_once(slug, version)
 
@@ -194,7 +190,12 @@ def _build_once(slug: str, version: int) -> EventState | None:
         event = Event.objects.filter(slug=slug).first()
         if event is None:
             return None
-        return _store_state(build_state(event))
+        try:
+            built = build_state(event)
+        except Exception as error:
+            log.exception("the state of event %s cannot be built", slug)
+            raise StateUnavailable(slug) from error
+        return _store_state(built)
     finally:
         cache.delete(lock)
 

@@ -12,11 +12,10 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db.models import Max
-
 from standings.engine import event as engine
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.standings import compute_standings
+from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
 from standings.events.snapshot import engine_event, rule_edition
 
@@ -229,7 +228,7 @@ def build_state(event: Event) -> EventState:
     records = {
         p.start_no: _record(p, described.scoring, people, ranks) for p in described.participants
     }
-    updated = event.audit_entries.aggregate(last=Max("at"))["last"] or event.updated_at
+    updated = last_change_at(event)
     return EventState(
         event_id=event.pk,
         slug=event.slug,

@@ -9,10 +9,11 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 from channels.layers import get_channel_layer
 
-from standings.live import audience, consumers, push
+from standings.live import audience, push
 from tests.web.writes import enter_result
 
 from .test_consumers import WAIT, opened, until_version, version, version_of
+from .test_consumers import socket as event_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 GROUP_CHANNEL = "__group__" + push.group_name("small-open")
@@ -28,8 +29,9 @@ class Collector:
     def __init__(self) -> None:
         self.messages: list[dict] = []
 
-    async def show(self, message: dict) -> None:
+    async def show(self, message: dict) -> bool:
         self.messages.append(message)
+        return True
 
     async def beat(self) -> None:
         pass
@@ -39,7 +41,7 @@ class Collector:
 
 
 class Broken:
-    async def show(self, message: dict) -> None:
+    async def show(self, message: dict) -> bool:
         raise RuntimeError("socket went away")
 
     async def beat(self) -> None:
@@ -68,26 +70,29 @@ async def test_sockets_of_an_event_share_one_membership_and_leave_none(live_redi
     for ws in sockets:
         assert version((await until_version(ws, latest))[-1]) == latest
         await ws.disconnect()
-    await asyncio.sleep(0.1)  # the listener discards its membership as it stops
+    await asyncio.sleep(0.1)  # the station discards its membership in a task of its own
     assert members(layer) == 0
-    assert not audience._audiences
+    assert not audience.audiences()
+
+
+def group_message(n: int, **extra) -> dict:
+    return {"type": "test.message", "slug": "small-open", "version": n, "n": n, **extra}
 
 
 async def test_one_socket_failing_does_not_stop_the_others(live_redis, event):
-    group = push.group_name("small-open")
     good, broken, later = Collector(), Broken(), Collector()
     for socket in (good, broken, later):
-        crowd = await audience.join(group, socket)
-    await get_channel_layer().group_send(group, {"type": "test.message", "n": 1})
+        crowd = await audience.join("small-open", socket)
+    await get_channel_layer().group_send(push.group_name("small-open"), group_message(1))
     await until(lambda: later.messages)
     assert [m["n"] for m in good.messages] == [1]
     assert [m["n"] for m in later.messages] == [1]
     for socket in (good, broken, later):
         crowd.leave(socket)
-    assert not audience._audiences
+    assert not audience.audiences()
 
 
-async def test_a_listener_that_fails_closes_its_sockets_and_the_next_join_starts_anew(
+async def test_a_receiver_that_fails_closes_its_sockets_and_the_next_join_starts_anew(
     live_redis, event, monkeypatch
 ):
     group = push.group_name("small-open")
@@ -103,27 +108,55 @@ async def test_a_listener_that_fails_closes_its_sockets_and_the_next_join_starts
 
     monkeypatch.setattr(layer, "receive", receive, raising=False)
     first, second = Collector(), Collector()
-    crowd = await audience.join(group, first)
-    await audience.join(group, second)
-    await layer.group_send(group, {"type": "test.message", "fail": True})
+    crowd = await audience.join("small-open", first)
+    await audience.join("small-open", second)
+    await layer.group_send(group, group_message(1, fail=True))
     await until(lambda: getattr(second, "closed", None) == 1011)
     assert first.closed == 1011 and not first.messages
-    assert not audience._audiences
+    assert not audience.audiences()
     crowd.leave(first)  # as their disconnects do
     crowd.leave(second)
 
     failing = False
     again = Collector()
-    fresh = await audience.join(group, again)
+    fresh = await audience.join("small-open", again)
     assert fresh is not crowd
-    await layer.group_send(group, {"type": "test.message", "n": 2})
+    await layer.group_send(group, group_message(2))
     await until(lambda: again.messages)
     fresh.leave(again)
 
 
+async def test_unknown_and_known_events_leave_no_membership_behind(live_redis, event):
+    layer = get_channel_layer()
+    sockets = [event_socket(slug) for slug in ["small-open", "no-such-event"] * 20]
+    results = await asyncio.gather(*(ws.connect(timeout=WAIT) for ws in sockets))
+    assert [connected for connected, _ in results] == [True, False] * 20
+    assert members(layer) == 1
+    assert not any("no-such-event" in name for name in layer._get_layer().groups)
+    for ws, (connected, _) in zip(sockets, results, strict=True):
+        if connected:
+            await ws.disconnect()
+    await until(lambda: members(layer) == 0)
+    assert not audience.audiences()
+
+
+async def test_a_missed_push_reaches_the_sockets_by_resync(live_redis, event, monkeypatch):
+    """A push that never went out (Redis gone meanwhile): the audience catches up alone."""
+    ws = await opened(query="?view=standings")
+    await ws.receive_from(timeout=WAIT)
+    monkeypatch.setattr(push, "_group_send", lambda group, message: None)  # lost on the way
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    started = time.monotonic()
+    assert version((await until_version(ws, await version_of(event)))[-1]) == await version_of(
+        event
+    )
+    assert time.monotonic() - started < 5
+    await ws.disconnect()
+
+
 async def test_a_push_during_the_first_read_follows_the_first_state(live_redis, event, monkeypatch):
     """A write published while a new socket reads its first state reaches it after it."""
-    read = consumers._current.fetch
+    read = audience.current.fetch
 
     def read_then_write(slug: str) -> dict | None:
         first = read(slug)
@@ -131,7 +164,7 @@ async def test_a_push_during_the_first_read_follows_the_first_state(live_redis, 
         time.sleep(0.5)  # which gets it before its first state is out
         return first
 
-    monkeypatch.setattr(consumers._current, "fetch", read_then_write)
+    monkeypatch.setattr(audience.current, "fetch", read_then_write)
     from django.conf import settings
 
     monkeypatch.setattr(settings, "LIVE_PUSH_INTERVAL", 0)

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from standings.web import render
-from tests.html import one, parse, select, text
+from tests.html import one, select, text
 
 from .writes import close_round, enter_result
 
@@ -81,54 +81,6 @@ def test_a_cache_miss_computes_once_and_stores(client, event):
         client.get("/e/small-open/")
     assert len(cold) > 0
     assert len(warm) == 0
-
-
-def test_publish_returns_every_live_fragment_as_oob_swaps(event):
-    html = render.every_fragment(render.publish(event.pk))
-    for fragment_id in [
-        "last-update",
-        "standings-table",
-        "round-games-3",
-        "screen-standings",
-        "screen-pairings",
-    ]:
-        assert one(html, f"#{fragment_id}")["hx-swap-oob"] == "true"
-    assert len(select(html, '[hx-swap-oob="true"]')) == 5
-    assert render.every_fragment(render.cached_fragments("small-open")) == html
-
-
-@pytest.mark.parametrize(
-    "view, wanted",
-    [
-        ("standings", ["standings-table"]),
-        ("round", ["round-games-3"]),
-        ("screen", ["screen-standings", "screen-pairings"]),
-        ("status", []),
-    ],
-)
-def test_publish_gives_each_view_last_update_and_only_its_fragments(event, view, wanted):
-    parts = render.publish(event.pk)
-    html = parts[view]
-    assert parse(html).find()["id"] == "last-update"  # first
-    swapped = [element["id"] for element in select(html, '[hx-swap-oob="true"]')]
-    assert swapped == ["last-update", *wanted]
-    for fragment_id in wanted:
-        assert one(render.every_fragment(parts), f"#{fragment_id}")
-
-
-def test_cached_fragments_need_no_database(event, django_assert_num_queries):
-    render.publish(event.pk)
-    with django_assert_num_queries(0):
-        assert one(render.cached_fragments("small-open")["standings"], "#standings-table")
-    assert render.cached_fragments("no-such-event") is None
-
-
-def test_fragments_and_pages_come_from_the_same_partial(client, event):
-    html = render.publish(event.pk)["standings"]
-    assert html.isascii()  # every socket decodes it: kept cheap, see render._ascii
-    fragment = one(html, "#standings-table")
-    del fragment["hx-swap-oob"]
-    assert fragment == one(client.get("/e/small-open/").content, "#standings-table")
 
 
 def test_a_write_that_bypassed_publish_shows_once_the_version_pointer_expires(

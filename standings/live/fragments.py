@@ -1,0 +1,47 @@
+"""The socket protocol: which fragments each kind of live page is sent, rendered once per push.
+
+A page names its view in its socket's query string (`/ws/e/<slug>/?view=standings`); each
+view gets #last-update (the event version and time) and only the fragments it shows, as
+htmx out-of-band swaps with the ids they have on the page. No or an unknown view gets
+every fragment (ALL).
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from standings.web.state import EventState
+
+# What each page's socket is sent besides #last-update. "status" pages refetch their own
+# body when #last-update changes (they hold [data-refresh]).
+VIEWS: dict[str, tuple[str, ...]] = {
+    "standings": ("web/standings.html#standings-table",),
+    "round": ("web/round.html#round-games",),  # the current round's
+    "screen": ("web/screen.html#screen-standings", "web/screen.html#screen-pairings"),
+    "status": (),
+}
+ALL = "all"  # no or an unknown view: every fragment (every_fragment)
+LAST_UPDATE = "web/parts.html#last-update"
+
+
+def render_parts(state: EventState) -> dict[str, str]:
+    """Each live fragment rendered once, grouped by view; every view's HTML starts with
+    #last-update (all of "status")."""
+    context = {"state": state, "oob": True, "round": state.current_round}
+    stamp = _ascii(render_to_string(LAST_UPDATE, context))
+    return {
+        view: stamp + "".join(_ascii(render_to_string(name, context)) for name in names)
+        for view, names in VIEWS.items()
+    }
+
+
+def every_fragment(parts: dict[str, str]) -> str:
+    """#last-update and every view's fragments, from the parts of render_parts()."""
+    stamp = parts["status"]
+    return stamp + "".join(html[len(stamp) :] for view, html in parts.items() if view != "status")
+
+
+def _ascii(html: str) -> str:
+    # A pure-ASCII str decodes about five times faster (so does the browser's UTF-8), and
+    # wire.pack encodes it as is; † becomes &#8224; and so on.
+    return html.encode("ascii", "xmlcharrefreplace").decode("ascii")

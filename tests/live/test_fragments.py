@@ -1,0 +1,92 @@
+"""The socket protocol: each view's fragments, rendered once per push from the page partials."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from standings.events.models import Event
+from standings.live import fragments, push, wire
+from standings.web.state import build_state
+from tests.html import one, parse, select
+
+pytestmark = pytest.mark.django_db
+
+FRAGMENT_IDS = [
+    "last-update",
+    "standings-table",
+    "round-games-3",
+    "screen-standings",
+    "screen-pairings",
+]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def swapped_ids(html: str) -> list[str]:
+    """The ids of the top-level elements swapped out of band, in order."""
+    return [el["id"] for el in parse(html).find_all(recursive=False) if el.get("hx-swap-oob")]
+
+
+def test_every_fragment_is_an_out_of_band_swap(event):
+    html = fragments.every_fragment(fragments.render_parts(build_state(event)))
+    assert swapped_ids(html) == FRAGMENT_IDS
+    assert all(el["hx-swap-oob"] == "true" for el in select(html, "[hx-swap-oob]"))
+
+
+@pytest.mark.parametrize(
+    "view, wanted",
+    [
+        ("standings", ["standings-table"]),
+        ("round", ["round-games-3"]),
+        ("screen", ["screen-standings", "screen-pairings"]),
+        ("status", []),
+    ],
+)
+def test_each_view_gets_last_update_first_and_only_its_fragments(event, view, wanted):
+    parts = fragments.render_parts(build_state(event))
+    assert swapped_ids(parts[view]) == ["last-update", *wanted]
+    assert set(parts) == set(fragments.VIEWS)
+
+
+def test_the_message_carries_the_version_as_data(event):
+    sent = push.publish_now(event.pk)
+    version = Event.objects.get(pk=event.pk).version
+    assert sent["version"] == version
+    assert sent["slug"] == "small-open"
+    assert set(sent["packed"]) == {*fragments.VIEWS, fragments.ALL}
+    shown = one(wire.inflate(sent["packed"]["status"]), "#last-update")
+    assert shown["data-version"] == str(version)
+
+
+def test_the_current_message_of_a_published_event_needs_no_database(
+    event, django_assert_num_queries
+):
+    sent = push.publish_now(event.pk)
+    with django_assert_num_queries(0):
+        assert push.current_message("small-open") == sent
+
+
+def test_a_stale_cached_message_is_not_shown(event):
+    sent = push.publish_now(event.pk)
+    Event.objects.filter(pk=event.pk).update(version=sent["version"] + 1)  # a push went missing
+    cache.clear()  # and the version pointer with it
+    assert push.current_message("small-open")["version"] == sent["version"] + 1
+
+
+def test_an_unknown_event_has_no_message(db):
+    assert push.current_message("no-such-event") is None
+
+
+def test_fragments_and_pages_come_from_the_same_partial(client, event):
+    html = fragments.render_parts(build_state(event))["standings"]
+    assert html.isascii()  # every socket decodes it: kept cheap, see fragments._ascii
+    pushed = one(html, "#standings-table")
+    del pushed["hx-swap-oob"]
+    page = one(client.get("/e/small-open/").content, "#standings-table")
+    assert pushed == page
