@@ -8,7 +8,6 @@ admin.site.login_form = AdminSignInForm  # the admin's sign-in is throttled like
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("standings.arbiter.urls")),
-    path("", include("standings.live.urls")),
     path("", include("standings.events.urls")),
     path("", include("standings.web.urls")),
 ]

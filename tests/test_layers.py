@@ -1,0 +1,67 @@
+"""Imports run one way: engine <- events <- web, arbiter <- live (docs/architecture.md);
+security (middleware, sign-in, start-up checks) imports no other layer."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "standings"
+
+# What each layer may import of the project, besides itself.
+ALLOWED = {
+    "engine": set(),
+    "security": set(),
+    "events": {"engine"},
+    "web": {"engine", "events"},
+    "arbiter": {"engine", "events", "security"},
+    "live": {"engine", "events", "web"},
+    "demo": {"engine", "events"},
+}
+
+
+def project_imports(path: Path) -> set[str]:
+    """The layers of standings/ a module imports, at any depth (function bodies too)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    layers = set()
+    package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the module's package
+                base = package[: len(package) - node.level + 1]
+                names = [".".join([*base, node.module or ""]).rstrip(".")]
+            else:
+                names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "standings" and len(parts) > 1:
+                layers.add(parts[1])
+    return layers
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_a_layer_imports_only_the_layers_above_it(layer):
+    wrong = {}
+    for path in sorted((PACKAGE / layer).rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        found = project_imports(path) - ALLOWED[layer] - {layer}
+        if found:
+            wrong[str(path.relative_to(PACKAGE))] = sorted(found)
+    assert wrong == {}
+
+
+def test_the_engine_imports_nothing_from_django():
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                module = getattr(node, "module", None) or ""
+                assert not any(n.startswith("django") for n in [module, *names]), path
