@@ -7,6 +7,7 @@ SECRET_KEY (required when DEBUG is off), ALLOWED_HOSTS, DEBUG=0.
 
 import hashlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import dj_database_url
@@ -108,7 +109,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
-def default_redis_prefix(database: dict) -> str:
+def default_redis_prefix(database: Mapping[str, object]) -> str:
     """A prefix of this deployment's own: two installations sharing one Redis server (pub/sub
     ignores the database number) stay apart as long as their databases differ."""
     where = "|".join(str(database.get(k) or "") for k in ("ENGINE", "HOST", "PORT", "NAME"))

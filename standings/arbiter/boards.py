@@ -71,7 +71,7 @@ def board_rows(rnd: Round, refusals: dict[int, str] | None = None) -> list[Board
 def round_context(event: Event, rnd: Round | None, refusals: dict[int, str] | None = None) -> dict:
     """Everything the round page renders (the full page and its partials)."""
     updated = last_change_at(event)
-    context = {
+    context: dict[str, object] = {
         "event": event,
         "round": rnd,
         "rounds": list(event.round_set.order_by("number")),

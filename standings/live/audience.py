@@ -99,9 +99,9 @@ class Station:
                     audience.stop()
                     await audience.each(lambda socket: socket.close(code=1011))
                 return
-            audience = self.audiences.get(push.group_name(message.get("slug", "")))
-            if audience is not None:
-                audience.deliver(message)
+            listening = self.audiences.get(push.group_name(message.get("slug", "")))
+            if listening is not None:
+                listening.deliver(message)
 
     def _stop(self) -> None:
         if _stations.get(self.loop) is self:

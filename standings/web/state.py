@@ -184,7 +184,10 @@ class EventState:
                 cell.column,
                 cell.text,
                 cell.provisional,
-                tuple((c, self.people.get(c.opponent)) for c in row.explanations[i]),
+                tuple(
+                    (c, None if c.opponent is None else self.people.get(c.opponent))
+                    for c in row.explanations[i]
+                ),
             )
             for i, cell in enumerate(line.cells)
         )
