@@ -2,9 +2,12 @@
 
 A summed tie-break hands over its addends; the modifier removes the least and
 most significant ones. Art. 16.5's exception is applied here, once for all:
-when a participant has forfeit losses, requested byes or absences, the lowest
-of those contributions is cut instead, unless it is lower than the least
-significant value.
+when a participant has forfeit losses, requested byes or absences, the least
+significant of those rounds (ordered as all values are, by significance) is cut
+instead, unless its contribution is lower than the least significant value's.
+The reference program (TieBreakServer) orders them so: fixture
+swiss-unplayed-cut-01, 2026 rules, where a capped half-point bye goes before a
+forfeit loss.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ def apply_cuts(
         if unplayed_exception:
             exceptional = [a for a in kept if a.exceptional]
             if exceptional:
-                lowest = min(exceptional, key=lambda a: (a.amount, a.significance))
+                lowest = min(exceptional, key=_least_significant)
                 if not weakest.amount > lowest.amount:
                     chosen, reason = lowest, CUT_UNPLAYED_NOTE
         kept.remove(chosen)

@@ -87,3 +87,7 @@ def test_the_refusal_of_a_runaway_field_quotes_it_short():
 
     assert len(str(error)) < 120
     assert isinstance(error, TrfError)
+
+
+def test_a_dos_end_of_file_mark_ends_the_file_rather_than_being_refused():
+    assert read_trf(small_file() + "\x1a").event.rounds == 3

@@ -81,7 +81,8 @@ def read_trf_bytes(data: bytes) -> TrfFile:
 
 def read_trf(text: str) -> TrfFile:
     """Read a whole file; raise TrfError for the first problem found."""
-    return _Reader().read(text.removeprefix("\ufeff"))
+    # A DOS end-of-file mark (Ctrl-Z) is the end, not a control character inside a line.
+    return _Reader().read(text.removeprefix("\ufeff").rstrip("\x1a"))
 
 
 @dataclass(slots=True)
