@@ -2,12 +2,11 @@
 
 A summed tie-break hands over its addends; the modifier removes the least and
 most significant ones. Art. 16.5's exception is applied here, once for all:
-when a participant has forfeit losses, requested byes or absences, the least
-significant of those rounds (ordered as all values are, by significance) is cut
-instead, unless its contribution is lower than the least significant value's.
-The reference program (TieBreakServer) orders them so: fixture
-swiss-unplayed-cut-01, 2026 rules, where a capped half-point bye goes before a
-forfeit loss.
+when a participant has forfeit losses, requested byes or absences, the lowest
+of those contributions is cut instead, unless it is lower than the least
+significant value. "Lowest" orders them as Art. 14 orders every value (by
+significance, then amount), as the FIDE reference program does: with the 2026
+caps a requested bye's virtual opponent can score less than a forfeit's.
 """
 
 from __future__ import annotations
