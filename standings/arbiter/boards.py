@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from standings.engine.result_codes import GAME_RESULTS
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round
 from standings.events.services import close_refusal, result_codes
@@ -35,15 +36,7 @@ class Freshness:
     updated_at: object
 
 
-BUTTON_TITLES = {
-    "10": "White wins",
-    "==": "Draw",
-    "01": "Black wins",
-    "+-": "White wins by forfeit",
-    "-+": "Black wins by forfeit",
-    "--": "Both forfeit",
-    "00": "Both lose",
-}
+BUTTON_TITLES = {codes: result.title for codes, result in GAME_RESULTS.items()}
 
 
 def buttons(event: Event) -> list[Button]:

@@ -1,4 +1,4 @@
-"""Final or provisional: the one place that decides (DESIGN.md, "Values and their certainty").
+"""Final or provisional: the one place that decides (docs/tiebreaks.md, "Certainty").
 
 B and D values are final for what has been entered. A value with a C part
 depends on opponents' results and stays provisional while any round up to the

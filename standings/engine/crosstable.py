@@ -9,20 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .event import (
-    FORFEIT_LOSS,
-    FORFEIT_WIN,
-    FULL_BYE,
-    PAIRING_BYE,
-    PENDING,
-    PLAYED_CODES,
-    Event,
-)
-
-WON_CODES = frozenset("1W")
-RATING_POINTS = {"1": 1.0, "W": 1.0, "=": 0.5, "D": 0.5, "0": 0.0, "L": 0.0}
-# Unplayed rounds in which the participant was available to play (Art. 16.1.2).
-AVAILABLE_UNPLAYED = frozenset((FORFEIT_WIN, FULL_BYE, PAIRING_BYE))
+from .event import Event
+from .result_codes import AVAILABLE_UNPLAYED, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
 
 
 class Crosstable:
@@ -44,7 +32,7 @@ class Crosstable:
         index = {p.start_no: i for i, p in enumerate(parts)}
         self.index = index
         self.ratings = [p.rating or None for p in parts]
-        points_of = {c: self.scoring.points(c) for c in "1=0WDL+-HFUZ "}.get
+        points_of = {c: self.scoring.points(c) for c in SCORED_AS}.get
         self.codes: list[list[str]] = []
         self.opponents: list[list[int]] = []  # -1: no opponent
         self.points: list[list[float]] = []
@@ -96,10 +84,6 @@ class Crosstable:
         code = self.codes[i][r]
         return (code in PLAYED_CODES or code == PENDING) and self.opponents[i][r] >= 0
 
-    def counts_as_game(self, i: int, r: int) -> bool:
-        """A game against a real opponent for opponent-based values (Art. 15.2, 16)."""
-        return self.as_game[i][r]
-
     def _counts_as_game(self, i: int, r: int) -> bool:
         if self.opponents[i][r] < 0:
             return False
@@ -111,9 +95,6 @@ class Crosstable:
         if code in PLAYED_CODES or code == PENDING:
             return self.opponents[i][r] < 0
         return code not in AVAILABLE_UNPLAYED
-
-    def is_forfeit(self, i: int, r: int) -> bool:
-        return self.codes[i][r] in (FORFEIT_WIN, FORFEIT_LOSS) and self.opponents[i][r] >= 0
 
     def last_paired_round(self, i: int) -> int:
         """1-based last round with an opponent or a pairing-allocated bye; 0 if never."""

@@ -10,6 +10,21 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 
+# The result codes live in their own table; they are re-exported here, where callers look.
+from .result_codes import (  # noqa: F401
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    FULL_BYE,
+    HALF_BYE,
+    NOT_IN_LINEUP,
+    NOT_PAIRED,
+    PAIRING_BYE,
+    PENDING,
+    PLAYED_CODES,
+    SCORED_AS,
+    ZERO_BYE,
+)
+
 
 class System(str, Enum):  # noqa: UP042 (str() of members must stay the plain value)
     SWISS = "swiss"
@@ -20,15 +35,6 @@ class System(str, Enum):  # noqa: UP042 (str() of members must stay the plain va
     def predetermined(self) -> bool:
         """Pairings fixed in advance (Art. 15.2: forfeits count as played)."""
         return self is not System.SWISS
-
-
-# Result codes of TRF-16 record 001, seen from the participant.
-PLAYED_CODES = frozenset("1=0WDL")  # over the board (W/D/L: played, unrated)
-FORFEIT_WIN, FORFEIT_LOSS = "+", "-"
-HALF_BYE, FULL_BYE, PAIRING_BYE, ZERO_BYE = "H", "F", "U", "Z"
-NOT_PAIRED = "-"  # with opponent None ("0000 - -"): the free round of an odd round robin
-NOT_IN_LINEUP = " "  # blank TRF cell in a team event: the player sat this round out
-PENDING = "*"  # paired, result not entered yet (never written to TRF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,20 +52,9 @@ class Scoring:
     forfeit_loss: float = 0.0
 
     def points(self, code: str) -> float:
-        return {
-            "1": self.win,
-            "W": self.win,
-            FORFEIT_WIN: self.forfeit_win,
-            "=": self.draw,
-            "D": self.draw,
-            "0": self.loss,
-            "L": self.loss,
-            FORFEIT_LOSS: self.forfeit_loss,
-            PAIRING_BYE: self.pairing_bye,
-            FULL_BYE: self.full_bye,
-            HALF_BYE: self.half_bye,
-            ZERO_BYE: self.zero_bye,
-        }.get(code, 0.0)
+        """What a round with this result code scores (`result_codes.SCORED_AS`)."""
+        scored_as = SCORED_AS.get(code, "")
+        return getattr(self, scored_as) if scored_as else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +64,7 @@ class RoundEntry:
     round: int
     opponent: int | None
     color: str | None  # "w", "b" or None
-    code: str  # see the codes above
+    code: str  # see `result_codes`
 
 
 @dataclass(frozen=True, slots=True)

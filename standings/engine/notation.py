@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from .limits import MAX_RATING
+
+_UNRATED = re.compile(r"U([0-9]{1,4})")
 
 
 class SpecError(ValueError):
@@ -40,8 +45,10 @@ def parse_spec(text: str) -> Spec:
             cut_low = cut_high = int(mod[1])
         elif mod in ("L+1", "L-1"):
             limit = 0.5 if mod == "L+1" else -0.5
-        elif mod.startswith("U") and mod[1:].isdigit():
-            unrated = int(mod[1:])
+        elif m := _UNRATED.fullmatch(mod):
+            unrated = int(m.group(1))
+            if not 0 < unrated <= MAX_RATING:
+                raise SpecError(f"rating {unrated} in tie-break {text!r} is not 1-{MAX_RATING}")
         else:
             raise SpecError(f"unknown modifier {mod!r} in tie-break {text!r}")
     return Spec(name, basis, cut_low, cut_high, limit, unrated)

@@ -52,7 +52,7 @@ def compute_standings(
             rank=rank,
             start_no=start_no[i],
             name=event.participants[i].name,
-            values=tuple(_plain(col[i]) for col in columns.values),
+            values=tuple(col[i] for col in columns.values),
             provisional=tuple(f[i] for f in flags),
             rank_provisional=unsure[i],
             explanations=Explanations(explainers, i),
@@ -90,11 +90,6 @@ def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
         explainers.append(evaluation.explain)
         groups = refine(groups, evaluation.values, entry.higher_is_better)
     return _Columns(values, groups), explainers
-
-
-def _plain(value):
-    # Whole numbers of counting tie-breaks stay ints; scores stay floats as computed.
-    return value
 
 
 class Explanations(Sequence):

@@ -2,8 +2,33 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+
+from standings.engine import limits
+from standings.engine.catalogue import parse_tiebreak_list
+from standings.engine.notation import SpecError
+
+
+def validate_tiebreaks(value: str) -> None:
+    """A tie-break list the engine knows, in its notation, separated by spaces."""
+    try:
+        parse_tiebreak_list(value)
+    except SpecError as error:
+        raise ValidationError(str(error)) from None
+
+
+# What the columns and the product hold (`standings.engine.limits`, which the TRF reader reads).
+POINTS = [MinValueValidator(Decimal(0)), MaxValueValidator(limits.MAX_POINTS)]
+ROUNDS = [MaxValueValidator(limits.MAX_ROUNDS)]
+ROUND_NUMBER = [MinValueValidator(1), MaxValueValidator(limits.MAX_ROUNDS)]
+START_NO = [MinValueValidator(1), MaxValueValidator(limits.MAX_START_NO)]
+TEAM_NO = [MinValueValidator(1), MaxValueValidator(limits.MAX_TEAM_NO)]
+RATING = [MaxValueValidator(limits.MAX_RATING)]
 
 
 class Event(models.Model):
@@ -25,7 +50,7 @@ class Event(models.Model):
     name = models.CharField(max_length=200)
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.INDIVIDUAL)
     system = models.CharField(max_length=8, choices=System.choices, default=System.SWISS)
-    rounds_planned = models.PositiveSmallIntegerField(default=9)
+    rounds_planned = models.PositiveSmallIntegerField(default=9, validators=ROUNDS)
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     location = models.CharField(max_length=200, blank=True)
@@ -35,31 +60,51 @@ class Event(models.Model):
     time_control = models.CharField(max_length=200, blank=True, help_text="TRF 122")
     rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
     # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
-    tiebreaks = models.CharField(max_length=300, blank=True)
+    tiebreaks = models.CharField(max_length=300, blank=True, validators=[validate_tiebreaks])
     shared_places = models.BooleanField(
         default=False, help_text="Ties left after the list share a place instead of drawing lots."
     )
     lots_seed = models.PositiveIntegerField(default=0, help_text="Published seed for lots.")
     allow_zero_zero = models.BooleanField(default=False, help_text="Allow 0-0 results.")
     # Scoring (TRF 162 for games, 362 for team matches).
-    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=0.5)
-    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    points_forfeit_win = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    points_forfeit_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    points_pairing_bye = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    points_full_bye = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    points_half_bye = models.DecimalField(max_digits=4, decimal_places=1, default=0.5)
-    points_zero_bye = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    match_points_win = models.DecimalField(max_digits=4, decimal_places=1, default=2)
-    match_points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    match_points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    points_win = models.DecimalField(max_digits=4, decimal_places=1, validators=POINTS, default=1)
+    points_draw = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=0.5
+    )
+    points_loss = models.DecimalField(max_digits=4, decimal_places=1, validators=POINTS, default=0)
+    points_forfeit_win = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=1
+    )
+    points_forfeit_loss = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=0
+    )
+    points_pairing_bye = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=1
+    )
+    points_full_bye = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=1
+    )
+    points_half_bye = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=0.5
+    )
+    points_zero_bye = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=0
+    )
+    match_points_win = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=2
+    )
+    match_points_draw = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=1
+    )
+    match_points_loss = models.DecimalField(
+        max_digits=4, decimal_places=1, validators=POINTS, default=0
+    )
     # What a team's pairing-allocated bye (TRF 320) gives; blank when no file stated it.
     team_bye_match_points = models.DecimalField(
-        max_digits=4, decimal_places=1, null=True, blank=True
+        max_digits=4, decimal_places=1, null=True, blank=True, validators=POINTS
     )
     team_bye_game_points = models.DecimalField(
-        max_digits=4, decimal_places=1, null=True, blank=True
+        max_digits=4, decimal_places=1, null=True, blank=True, validators=POINTS
     )
     board_colors = models.CharField(max_length=20, blank=True, help_text="TRF 352, e.g. WBWB")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
@@ -80,7 +125,7 @@ class Event(models.Model):
 
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
-    number = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(validators=TEAM_NO)
     name = models.CharField(max_length=200)
 
     class Meta:
@@ -95,21 +140,25 @@ class Team(models.Model):
 
 class Participant(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="participants")
-    start_no = models.PositiveIntegerField()
+    start_no = models.PositiveIntegerField(validators=START_NO)
     name = models.CharField(max_length=200)
     title = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
     birth = models.CharField(max_length=10, blank=True)
-    rating = models.PositiveIntegerField(null=True, blank=True, help_text="Blank: unrated.")
-    national_rating = models.PositiveIntegerField(null=True, blank=True)
+    rating = models.PositiveIntegerField(
+        null=True, blank=True, validators=RATING, help_text="Blank: unrated."
+    )
+    national_rating = models.PositiveIntegerField(null=True, blank=True, validators=RATING)
     team = models.ForeignKey(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
     )
     board_order = models.PositiveSmallIntegerField(null=True, blank=True)
     # Withdrawn from this round on: every later round is a zero-point bye.
-    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=ROUND_NUMBER
+    )
 
     class Meta:
         ordering = ["event", "start_no"]
@@ -129,7 +178,7 @@ class Round(models.Model):
         CLOSED = "closed", "Closed"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(validators=ROUND_NUMBER)
     state = models.CharField(max_length=12, choices=State.choices, default=State.PAIRINGS)
     starts_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from standings.engine import event as engine
+from standings.engine.editions import choose_edition
 from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
 
 from .models import Event, Game, Round, UnplayedRound
 
-RULES_2026_FROM = date(2026, 3, 1)
-
 
 def rule_edition(event: Event) -> str:
-    """The event's FIDE rule edition; by default from its start date, as the reference does."""
-    if event.rule_edition:
-        return event.rule_edition
-    if event.start_date and event.start_date >= RULES_2026_FROM:
-        return "2026"
-    return "2024"
+    """The event's FIDE rule edition: its own choice, else the engine's rule for its start date."""
+    return choose_edition(event.start_date, event.rule_edition or None)
 
 
 # The engine's Scoring field for each points field of the Event (TRF record 162).

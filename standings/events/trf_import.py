@@ -14,6 +14,9 @@ Team byes (320, 240), forfeited matches (330) and byes of rounds not paired yet
 (240) are stored by `trf_unplayed`, which says what each becomes.
 Not stored: the 001 rank column (ranks are the engine's to compute; an export leaves
 it blank).
+The reader has range-checked every number; what the database still refuses (a value
+its column cannot hold, a broken constraint) becomes a `TrfError` too, after the
+transaction is rolled back: a file never half-imports and never crashes the caller.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied
-from django.db import models, transaction
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -35,7 +38,7 @@ from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
 from .snapshot import SCORING_FIELDS
-from .trf_unplayed import plan_unplayed, store_unplayed
+from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
 BYE_CODES = {
@@ -158,34 +161,56 @@ def import_trf_file(
     if not name and not slug:
         raise TrfError("the file has no tournament name (record 012)")
     start_date = trf.header.start_date or trf.event.start_date
-    with transaction.atomic():
-        event = _existing_event(slug, name, start_date)
-        if event is None:
-            event = _create_event(trf, name, start_date, slug)
-            report = ImportReport(slug=event.slug, created=True)
-        else:
-            if user is not None and not can_edit(user, event):
-                raise PermissionDenied("not an arbiter of this event")
-            report = ImportReport(slug=event.slug, created=False)
-            if trf.event.rounds > event.rounds_planned:
-                event.rounds_planned = trf.event.rounds
-                event.save(update_fields=["rounds_planned"])
-        people = _merge_participants(event, trf, lines, report)
-        teams = _merge_teams(event, trf, people, report)
-        for planned in rounds:
-            is_last = planned.number == len(rounds)
-            _merge_round(event, planned, is_last, people, teams, trf, user, report)
-        stored = store_unplayed(event, unplayed, people, teams)
-        report.team_byes_added = stored.team_byes_added
-        report.forfeited_matches = stored.forfeited_matches
-        report.bye_requests = stored.bye_requests
-        record_change(
-            event,
-            user=user,
-            action="import_trf",
-            target=f"TRF file, {len(rounds)} rounds",
-            after=report.as_dict(),
-        )
+    try:
+        with transaction.atomic():
+            return _store(trf, rounds, unplayed, name, start_date, slug, user, lines)
+    except (DatabaseError, ArithmeticError) as error:
+        # A last line of defence: the reader's checks should leave nothing for the database
+        # to refuse. ArithmeticError covers OverflowError and the decimal module's errors.
+        problem = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise TrfError(
+            f"the database refused the file ({problem}); nothing was imported"
+        ) from error
+
+
+def _store(
+    trf: TrfFile,
+    rounds: list[PlannedRound],
+    unplayed: UnplayedPlan,
+    name: str,
+    start_date: datetime.date | None,
+    slug: str | None,
+    user,
+    lines: dict[int, int],
+) -> ImportReport:
+    """Create or complete the event from the plan; call inside the import's transaction."""
+    event = _existing_event(slug, name, start_date)
+    if event is None:
+        event = _create_event(trf, name, start_date, slug)
+        report = ImportReport(slug=event.slug, created=True)
+    else:
+        if user is not None and not can_edit(user, event):
+            raise PermissionDenied("not an arbiter of this event")
+        report = ImportReport(slug=event.slug, created=False)
+        if trf.event.rounds > event.rounds_planned:
+            event.rounds_planned = trf.event.rounds
+            event.save(update_fields=["rounds_planned"])
+    people = _merge_participants(event, trf, lines, report)
+    teams = _merge_teams(event, trf, people, report)
+    for planned in rounds:
+        is_last = planned.number == len(rounds)
+        _merge_round(event, planned, is_last, people, teams, trf, user, report)
+    stored = store_unplayed(event, unplayed, people, teams)
+    report.team_byes_added = stored.team_byes_added
+    report.forfeited_matches = stored.forfeited_matches
+    report.bye_requests = stored.bye_requests
+    record_change(
+        event,
+        user=user,
+        action="import_trf",
+        target=f"TRF file, {len(rounds)} rounds",
+        after=report.as_dict(),
+    )
     return report
 
 
@@ -326,7 +351,7 @@ def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Even
         event.match_points_win = _points(win)
         event.match_points_draw = _points(draw)
         event.match_points_loss = _points(loss)
-    _check_lengths(event, None)
+    _check_columns(event, None)
     event.save()
     return event
 
@@ -374,7 +399,7 @@ def _merge_participants(
         person = stored.get(described.start_no)
         if person is None:
             person = Participant(event=event, start_no=described.start_no, **details)
-            _check_lengths(person, line)
+            _check_columns(person, line)
             new.append(person)
             continue
         if not _same_person(person, described):
@@ -388,7 +413,7 @@ def _merge_participants(
         if updates:
             for key, value in updates.items():
                 setattr(person, key, value)
-            _check_lengths(person, line)
+            _check_columns(person, line)
             changed.append(person)
     Participant.objects.bulk_create(new)
     if changed:
@@ -432,7 +457,7 @@ def _merge_teams(
         team = stored.get(described.number)
         if team is None:
             team = Team(event=event, number=described.number, name=described.name.strip())
-            _check_lengths(team, None)
+            _check_columns(team, None)
             team.save()
             stored[team.number] = team
             report.teams_added += 1
@@ -652,15 +677,25 @@ def _shown(result: str) -> str:
     return Result(result).label
 
 
-def _check_lengths(instance: models.Model, line: int | None) -> None:
-    """PostgreSQL refuses an over-long text where SQLite would store it: refuse it here first."""
-    for f in instance._meta.fields:
+def _check_columns(instance: models.Model, line: int | None) -> None:
+    """What a column cannot hold, refused before the database sees it.
+
+    PostgreSQL refuses an over-long text and SQLite stores it; SQLite stores a number its
+    DecimalField cannot read back. The model's validators (lengths, ranges, tie-breaks)
+    say it once for both.
+    """
+    for f in instance._meta.concrete_fields:
         value = getattr(instance, f.attname)
-        if isinstance(f, models.CharField) and f.max_length and isinstance(value, str):
-            if len(value) > f.max_length:
-                raise TrfError(
-                    f"{f.verbose_name} '{value}' is longer than {f.max_length} characters", line
-                )
+        if f.is_relation or value in (None, ""):
+            continue
+        try:
+            f.run_validators(f.to_python(value))
+        except ValidationError as error:
+            if isinstance(f, models.CharField) and f.max_length and len(value) > f.max_length:
+                problem = f"'{value}' is longer than {f.max_length} characters"
+            else:
+                problem = f"{value}: {' '.join(error.messages)}"
+            raise TrfError(f"{f.verbose_name} {problem}", line) from None
 
 
 def _numbers(numbers: list[int]) -> str:

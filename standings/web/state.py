@@ -14,6 +14,7 @@ from datetime import date, datetime
 
 from standings.engine import event as engine
 from standings.engine.result import Contribution, Row, Standings
+from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
@@ -21,25 +22,9 @@ from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
 
-OWN_RESULT = {  # one participant's round, from the TRF code, with a longer title
-    "1": ("1", "win"),
-    "W": ("1", "win (unrated)"),
-    "=": ("½", "draw"),
-    "D": ("½", "draw (unrated)"),
-    "0": ("0", "loss"),
-    "L": ("0", "loss (unrated)"),
-    "+": ("+", "win by forfeit"),
-    "-": ("−", "loss by forfeit"),
-    engine.PENDING: ("…", "result not entered yet"),
-}
-UNPLAYED = {
-    engine.HALF_BYE: ("½", "half-point bye"),
-    engine.FULL_BYE: ("1", "full-point bye"),
-    engine.PAIRING_BYE: ("1", "pairing-allocated bye"),
-    engine.ZERO_BYE: ("0", "absent (zero-point bye)"),
-    engine.NOT_PAIRED: ("–", "not paired"),
-    engine.NOT_IN_LINEUP: ("–", "not in the line-up"),
-}
+# One participant's round, from the TRF code: short text and title (`engine.result_codes`).
+OWN_RESULT = {code: (r.shown, r.title) for code, r in GAME_CODES.items()}
+UNPLAYED = {code: (r.shown, r.title) for code, r in UNPLAYED_CODES.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from django.test import Client
 from standings.events.models import AuditEntry, Event, Game, Round
 from standings.events.trf_export import export_trf
 from tests.conftest import FIXTURES
+from tests.html import one, text
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,7 @@ def test_only_staff_may_create_an_event(arbiter, stranger, staff):
     assert not Event.objects.exists()
     page = logged_in(staff).get("/import/")
     assert page.status_code == 200
-    assert 'enctype="multipart/form-data"' in page.content.decode()
+    assert one(page.content, "form")["enctype"] == "multipart/form-data"
 
 
 def test_the_events_arbiters_and_staff_may_reimport_others_may_not(event, arbiter, stranger, staff):
@@ -74,10 +75,10 @@ def test_a_bad_file_shows_the_line_and_problem_and_imports_nothing(staff):
 
     response = logged_in(staff).post("/import/", upload(data))
 
-    page = response.content.decode()
+    problem = text(one(response.content, "[role=alert]"))
     assert response.status_code == 400
-    assert "Nothing was imported" in page
-    assert f"Line {line}:" in page and "UTF-8" in page
+    assert problem.startswith("Nothing was imported.")
+    assert f"Line {line}:" in problem and "UTF-8" in problem
     assert not Event.objects.exists()
 
 
@@ -86,17 +87,17 @@ def test_the_problem_is_shown_escaped(staff):
 
     response = logged_in(staff).post("/import/", upload(data))
 
-    page = response.content.decode()
+    problem = one(response.content, "[role=alert]")
     assert response.status_code == 400
-    assert "<script>" not in page
-    assert "&lt;script&gt;" in page
+    assert "<script>" in text(problem)  # shown as text, not made an element
+    assert problem.select("script") == []
 
 
 def test_an_empty_submission_shows_the_form_again(staff):
     response = logged_in(staff).post("/import/", {})
 
     assert response.status_code == 400
-    assert "This field is required" in response.content.decode()
+    assert text(one(response.content, ".errorlist")) == "This field is required."
 
 
 def test_the_upload_needs_the_csrf_token(staff):
@@ -117,10 +118,10 @@ def test_an_arbiter_reimport_fills_results_and_a_contradiction_is_refused(event,
     white, black = pending.white.start_no, pending.black.start_no
     lines = exported.splitlines()
     cell = slice(91 + 20, 99 + 20)  # round 3
-    for i, text in enumerate(lines):
-        if text.startswith("001") and int(text[4:8]) in (white, black):
-            won = "1" if int(text[4:8]) == white else "0"
-            padded = text.ljust(cell.stop)
+    for i, record in enumerate(lines):
+        if record.startswith("001") and int(record[4:8]) in (white, black):
+            won = "1" if int(record[4:8]) == white else "0"
+            padded = record.ljust(cell.stop)
             lines[i] = padded[: cell.stop - 1] + won + padded[cell.stop :]
     filled = ("\n".join(lines) + "\n").encode()
     client = logged_in(arbiter)
@@ -134,8 +135,8 @@ def test_an_arbiter_reimport_fills_results_and_a_contradiction_is_refused(event,
 
     Game.objects.filter(pk=pending.pk).update(result="01")
     refused = client.post(f"/e/{event.slug}/import/", upload(filled))
-    page = refused.content.decode()
+    problem = text(one(refused.content, "[role=alert]"))
     assert refused.status_code == 400
-    assert "round 3 board 3" in page and "1-0" in page and "0-1" in page
+    assert "round 3 board 3" in problem and "1-0" in problem and "0-1" in problem
     pending.refresh_from_db()
     assert pending.result == "01"

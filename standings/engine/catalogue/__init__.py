@@ -27,4 +27,10 @@ def lookup(text: str) -> tuple[Spec, TieBreak]:
     return spec, entry
 
 
-__all__ = ["CATALOGUE", "Evaluation", "TieBreak", "lookup"]
+def parse_tiebreak_list(text: str) -> tuple[str, ...]:
+    """A whole list, specs separated by spaces, in canonical notation; SpecError for the first
+    unknown one. What an event stores and every path that sets it (forms, TRF 202) checks."""
+    return tuple(lookup(item)[0].text for item in text.split())
+
+
+__all__ = ["CATALOGUE", "Evaluation", "TieBreak", "lookup", "parse_tiebreak_list"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..crosstable import Crosstable
 from ..notation import Spec, SpecError
@@ -21,24 +22,27 @@ class Evaluation:
     explain: Explain  # contributions of participant i, computed on demand
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TieBreak:
-    """A catalogue entry.
+    """A catalogue entry, written with keywords: `TieBreak(acronym="BH", article="8.1", ...)`.
 
-    `fide_type` is a combination of A, B, C, D (Art. 4.3); `modifiers` lists the
-    modifier kinds the entry accepts: "cut" (C1, C2), "median" (M1, M2),
-    "limit" (L+1, L-1), "unrated" (/U1400).
+    `fide_type` is a combination of A, B, C, D (Art. 4.3); `better` says which way
+    the value ranks; `modifiers` lists the modifier kinds the entry accepts: "cut"
+    (C1, C2), "median" (M1, M2), "limit" (L+1, L-1), "unrated" (/U1400).
     """
 
     acronym: str
     name: str
     article: str
     fide_type: str
-    higher_is_better: bool
     evaluate: Callable[[Crosstable, Spec], Evaluation]
+    better: Literal["higher", "lower"] = "higher"
     modifiers: frozenset[str] = field(default_factory=frozenset)
     sub_rank: bool = False  # value is a place inside a tied group (DE)
-    parameters: tuple[str, ...] = ()
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.better == "higher"
 
     @property
     def provisional_while_open(self) -> bool:
@@ -61,7 +65,3 @@ class TieBreak:
         refused = wanted - self.modifiers
         if refused:
             raise SpecError(f"{spec.text}: {self.acronym} takes no {', '.join(sorted(refused))}")
-
-
-def no_explanation(i: int) -> tuple[Contribution, ...]:
-    return ()

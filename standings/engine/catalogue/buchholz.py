@@ -55,7 +55,7 @@ def _opponent_addends(table: Crosstable, fore: bool, weighted: bool) -> list[lis
     return out
 
 
-def _summed(fore: bool, weighted: bool):
+def _summed(*, fore: bool, weighted: bool):
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
         per_participant = opponent_addends(table, fore, weighted)
         if not spec.cut_low and not spec.cut_high:
@@ -121,10 +121,35 @@ def round_half_up(value: Fraction, step: str) -> float:
 
 _CUTS = frozenset({"cut", "median"})
 ENTRIES = (
-    TieBreak("BH", "Buchholz", "8.1", "C", True, _summed(False, False), _CUTS),
     TieBreak(
-        "AOB", "Average of opponents' Buchholz", "8.2", "C", True, average_of_opponents_buchholz
+        acronym="BH",
+        name="Buchholz",
+        article="8.1",
+        fide_type="C",
+        evaluate=_summed(fore=False, weighted=False),
+        modifiers=_CUTS,
     ),
-    TieBreak("FB", "Fore Buchholz", "8.3", "D", True, _summed(True, False), _CUTS),
-    TieBreak("SB", "Sonneborn-Berger", "9.1", "BC", True, _summed(False, True), _CUTS),
+    TieBreak(
+        acronym="AOB",
+        name="Average of opponents' Buchholz",
+        article="8.2",
+        fide_type="C",
+        evaluate=average_of_opponents_buchholz,
+    ),
+    TieBreak(
+        acronym="FB",
+        name="Fore Buchholz",
+        article="8.3",
+        fide_type="D",
+        evaluate=_summed(fore=True, weighted=False),
+        modifiers=_CUTS,
+    ),
+    TieBreak(
+        acronym="SB",
+        name="Sonneborn-Berger",
+        article="9.1",
+        fide_type="BC",
+        evaluate=_summed(fore=False, weighted=True),
+        modifiers=_CUTS,
+    ),
 )

@@ -107,4 +107,14 @@ def _one_pass(table: Crosstable, members: list[int]) -> list[list[int]]:
     return blocks
 
 
-ENTRIES = (TieBreak("DE", "Direct encounter", "6", "A", False, direct_encounter, sub_rank=True),)
+ENTRIES = (
+    TieBreak(
+        acronym="DE",
+        name="Direct encounter",
+        article="6",
+        fide_type="A",
+        evaluate=direct_encounter,
+        better="lower",
+        sub_rank=True,
+    ),
+)

@@ -49,6 +49,11 @@ def koya(table: Crosstable, spec: Spec) -> Evaluation:
 
 ENTRIES = (
     TieBreak(
-        "KS", "Koya system", "9.2", "BC", True, koya, frozenset({"limit"}), parameters=("limit",)
+        acronym="KS",
+        name="Koya system",
+        article="9.2",
+        fide_type="BC",
+        evaluate=koya,
+        modifiers=frozenset({"limit"}),
     ),
 )

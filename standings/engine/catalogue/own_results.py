@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..crosstable import WON_CODES, Crosstable
-from ..event import PENDING
+from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
 from ..result import Contribution
+from ..result_codes import PENDING, WON_CODES
 from .base import Evaluation, TieBreak
 
 
@@ -113,17 +113,54 @@ def _opponent(table: Crosstable, i: int, r: int) -> int | None:
 
 
 ENTRIES = (
-    TieBreak("PTS", "Points", "4", "B", True, points),
-    TieBreak("WIN", "Number of wins", "7.1", "B", True, _round_counter(_win)),
-    TieBreak("WON", "Number of games won", "7.2", "B", True, _round_counter(_won)),
     TieBreak(
-        "BPG", "Number of games played with black", "7.3", "B", True, _round_counter(_black_game)
+        acronym="PTS",
+        name="Points",
+        article="4",
+        fide_type="B",
+        evaluate=points,
     ),
     TieBreak(
-        "BWG", "Number of games won with black", "7.4", "B", True, _round_counter(_won_with_black)
+        acronym="WIN",
+        name="Number of wins",
+        article="7.1",
+        fide_type="B",
+        evaluate=_round_counter(_win),
     ),
     TieBreak(
-        "PS", "Sum of progressive scores", "7.5", "B", True, progressive_scores, frozenset({"cut"})
+        acronym="WON",
+        name="Number of games won",
+        article="7.2",
+        fide_type="B",
+        evaluate=_round_counter(_won),
     ),
-    TieBreak("GE", "Games one elected to play", "7.6", "B", True, _round_counter(_elected)),
+    TieBreak(
+        acronym="BPG",
+        name="Number of games played with black",
+        article="7.3",
+        fide_type="B",
+        evaluate=_round_counter(_black_game),
+    ),
+    TieBreak(
+        acronym="BWG",
+        name="Number of games won with black",
+        article="7.4",
+        fide_type="B",
+        evaluate=_round_counter(_won_with_black),
+    ),
+    TieBreak(
+        acronym="PS",
+        name="Sum of progressive scores",
+        article="7.5",
+        fide_type="B",
+        evaluate=progressive_scores,
+        modifiers=frozenset({"cut"}),
+    ),
+    TieBreak(
+        acronym="GE",
+        name="Games one elected to play",
+        article="7.6",
+        fide_type="B",
+        evaluate=_round_counter(_elected),
+    ),
 )

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..crosstable import RATING_POINTS, Crosstable
+from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
 from ..result import Contribution
+from ..result_codes import GAME_POINTS
 from .base import Evaluation, TieBreak
 from .buchholz import round_half_up
 
@@ -68,7 +69,7 @@ def _compute(table: Crosstable, spec: Spec, kind: str) -> list[int | None]:
             values.append(None)
             continue
         opp_ratings = [int(a.amount) for a in kept]
-        score = sum(RATING_POINTS[a.note] for a in kept)
+        score = sum(GAME_POINTS[a.note] for a in kept)
         if kind == "ARO":
             values.append(ratings.average_rating(opp_ratings))
         elif kind == "TPR":
@@ -94,7 +95,7 @@ def _own_rating_tiebreak(kind: str):
                     a.round,
                     a.opponent,
                     a.amount,
-                    f"opponent's rating, scored {RATING_POINTS[a.note]:g}",
+                    f"opponent's rating, scored {GAME_POINTS[a.note]:g}",
                 )
                 for a in kept
             ]
@@ -146,42 +147,43 @@ _CUTS = frozenset({"cut", "median", "unrated"})
 _UNRATED = frozenset({"unrated"})
 ENTRIES = (
     TieBreak(
-        "ARO", "Average rating of opponents", "10.1", "D", True, _own_rating_tiebreak("ARO"), _CUTS
+        acronym="ARO",
+        name="Average rating of opponents",
+        article="10.1",
+        fide_type="D",
+        evaluate=_own_rating_tiebreak("ARO"),
+        modifiers=_CUTS,
     ),
     TieBreak(
-        "TPR",
-        "Tournament performance rating",
-        "10.2",
-        "DB",
-        True,
-        _own_rating_tiebreak("TPR"),
-        _CUTS,
+        acronym="TPR",
+        name="Tournament performance rating",
+        article="10.2",
+        fide_type="DB",
+        evaluate=_own_rating_tiebreak("TPR"),
+        modifiers=_CUTS,
     ),
     TieBreak(
-        "PTP",
-        "Perfect tournament performance",
-        "10.3",
-        "DB",
-        True,
-        _own_rating_tiebreak("PTP"),
-        _CUTS,
+        acronym="PTP",
+        name="Perfect tournament performance",
+        article="10.3",
+        fide_type="DB",
+        evaluate=_own_rating_tiebreak("PTP"),
+        modifiers=_CUTS,
     ),
     TieBreak(
-        "APRO",
-        "Average performance rating of opponents",
-        "10.4",
-        "DC",
-        True,
-        _average_of_opponents("TPR"),
-        _UNRATED,
+        acronym="APRO",
+        name="Average performance rating of opponents",
+        article="10.4",
+        fide_type="DC",
+        evaluate=_average_of_opponents("TPR"),
+        modifiers=_UNRATED,
     ),
     TieBreak(
-        "APPO",
-        "Average perfect performance of opponents",
-        "10.5",
-        "DC",
-        True,
-        _average_of_opponents("PTP"),
-        _UNRATED,
+        acronym="APPO",
+        name="Average perfect performance of opponents",
+        article="10.5",
+        fide_type="DC",
+        evaluate=_average_of_opponents("PTP"),
+        modifiers=_UNRATED,
     ),
 )

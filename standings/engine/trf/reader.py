@@ -7,7 +7,10 @@ Conventions beyond the format description:
 - a paired cell without a result ("  12 w  ") is a game not played yet (`PENDING`);
   a cell without opponent and without result is a zero-point bye (TRF-2026);
 - the points column (81-84) is checked to be a number, not read: the writer
-  computes it from the entries.
+  computes it from the entries;
+- every number is checked where its record is read: only ASCII digits count,
+  points are 0-999.9 in steps of 0.1, and start numbers, team numbers, ratings
+  and rounds stay within `limits` (what the database and the product hold).
 """
 
 from __future__ import annotations
@@ -16,19 +19,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal
 
-from ..catalogue import lookup
-from ..event import (
+from ..catalogue import parse_tiebreak_list
+from ..event import Event, Participant, RoundEntry, Scoring, Team
+from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
+from ..notation import SpecError
+from ..result_codes import (
+    BYE_CODES,
+    GAME_CODES,
+    GAME_RESULTS,
     NOT_IN_LINEUP,
     NOT_PAIRED,
     PENDING,
-    Event,
-    Participant,
-    RoundEntry,
-    Scoring,
-    Team,
+    TRF_CODES,
 )
-from ..notation import SpecError
 from .records import (
     CELL,
     FIRST_CELL,
@@ -42,28 +47,20 @@ from .records import (
     detect_system,
 )
 
-_RESULT_CODES = frozenset("1=0+-WDLHFUZ")
-_BYE_CODES = frozenset("HFUZ")
-_PAIRS = frozenset(["10", "==", "01", "+-", "-+", "--", "WL", "DD", "LW", "00", PENDING + PENDING])
-_VERBS = {
-    "1": "beat",
-    "0": "lost to",
-    "=": "drew with",
-    "+": "won by forfeit against",
-    "-": "lost by forfeit to",
-    "W": "beat (game not rated)",
-    "D": "drew with (game not rated)",
-    "L": "lost to (game not rated)",
-    PENDING: "is paired against",
-}
+_PAIRS = frozenset(GAME_RESULTS) | {PENDING + PENDING}
 _BREAK = re.compile(r"\r\n|\r|\n")
 _BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
-_NUMBER = re.compile(r"^ *\d+$")
-_DATE_YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
-_DATE_YY = re.compile(r"(\d{2})[/.-](\d{1,2})[/.-](\d{1,2})")
-_DATE_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+# Only ASCII digits are digits (Python's int() would take Arabic-Indic or fullwidth ones).
+_NUMBER = re.compile(r"^ *[0-9]+$")
+_WHOLE = re.compile(r"[0-9]+")
+_POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_DATE_YMD = re.compile(r"([0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
+_DATE_YY = re.compile(r"([0-9]{2})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
+_DATE_DMY = re.compile(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
+# Control characters break the columns and PostgreSQL refuses NUL; tabs are let through.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 # FIDE writes cuts as "BH-C1"; our notation as "BH/C1".
-_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])\d)")
+_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])[0-9])")
 
 
 def read_trf_bytes(data: bytes) -> TrfFile:
@@ -84,7 +81,8 @@ def read_trf_bytes(data: bytes) -> TrfFile:
 
 def read_trf(text: str) -> TrfFile:
     """Read a whole file; raise TrfError for the first problem found."""
-    return _Reader().read(text.removeprefix("\ufeff"))
+    # A DOS end-of-file mark (Ctrl-Z) is the end, not a control character inside a line.
+    return _Reader().read(text.removeprefix("\ufeff").rstrip("\x1a"))
 
 
 @dataclass(slots=True)
@@ -143,6 +141,12 @@ class _Reader:
             tag = line[:3]
             if not line or tag == "###":
                 continue
+            if control := _CONTROL.search(line):
+                raise TrfError(
+                    f"column {control.start() + 1}: control character "
+                    f"U+{ord(control.group()):04X} (a TRF file is plain text)",
+                    number,
+                )
             if tag in handlers:
                 handlers[tag](line, number)
             elif tag in simple:
@@ -161,6 +165,12 @@ class _Reader:
             fields = [line[s : s + CELL].strip() for s in range(FIRST_CELL, len(line), CELL)]
         else:  # not aligned on the 001 grid: dates separated by spaces
             fields = line[4:].split()
+        if len(fields) > MAX_ROUNDS:
+            raise TrfError(
+                f"record 132 has {len(fields)} round dates; an event has at most {MAX_ROUNDS} "
+                "rounds",
+                number,
+            )
         dates = [_parse_date(f, number, "record 132") if f else None for f in fields]
         while dates and dates[-1] is None:
             dates.pop()
@@ -170,9 +180,10 @@ class _Reader:
         if line[:3] == "XXR" and self.rounds_line is not None:
             return  # record 142 has the say
         text = line[4:].strip()
-        if not text.isdigit():
+        if not _WHOLE.fullmatch(text):
             raise TrfError(f"the number of rounds must be a whole number, not {text!r}", number)
-        self.rounds, self.rounds_line = int(text), number
+        self.rounds = _whole(text, number, "the number of rounds", limit=MAX_ROUNDS)
+        self.rounds_line = number
 
     def _scoring(self, line: str, number: int) -> None:
         values = _code_values(line[4:], number, "record 162", frozenset("WDLAPX"))
@@ -196,15 +207,11 @@ class _Reader:
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
-        specs = []
-        for item in re.split(r"[,;\s]+", line[4:].strip()):
-            if not item:
-                continue
-            try:
-                spec, _ = lookup(_FIDE_MODIFIER.sub("/", item))
-            except SpecError as error:
-                raise TrfError(f"record {line[:3]}: {error}", number) from None
-            specs.append(spec.text)
+        listed = re.sub(r"[,;]", " ", _FIDE_MODIFIER.sub("/", line[4:]))
+        try:
+            specs = parse_tiebreak_list(listed)
+        except SpecError as error:
+            raise TrfError(f"record {line[:3]}: {error}", number) from None
         if line[:3] == "202":
             self.tiebreaks = tuple(specs)
         else:
@@ -218,12 +225,12 @@ class _Reader:
                 "player record (001) too short: the start number (columns 5-8) is incomplete",
                 number,
             )
-        start_no = _whole(line[4:8], number, "start number (columns 5-8)")
+        start_no = _whole(line[4:8], number, "start number (columns 5-8)", limit=MAX_START_NO)
         if start_no is None or start_no == 0:
             raise TrfError("player record (001) without a start number (columns 5-8)", number)
-        rating = _whole(line[48:52], number, "rating (columns 49-52)")
-        _decimal(line[80:84], number, "points (columns 81-84)")
-        rank = _whole(line[85:89], number, "rank (columns 86-89)")
+        rating = _whole(line[48:52], number, "rating (columns 49-52)", limit=MAX_RATING)
+        _points(line[80:84], number, "points (columns 81-84)")
+        rank = _whole(line[85:89], number, "rank (columns 86-89)", limit=MAX_START_NO)
         if rank is not None:
             self.ranks.append((start_no, rank))
         cells = _cells(line, number)
@@ -242,11 +249,13 @@ class _Reader:
     # Team records
 
     def _team_013(self, line: str, number: int) -> None:
+        if len(self.teams_013) == MAX_TEAM_NO:
+            raise TrfError(f"more than {MAX_TEAM_NO} teams (records 013)", number)
         members = _numbers(line[36:], number, "team member (from column 37)")
         self.teams_013.append((number, Team(len(self.teams_013) + 1, line[4:36].strip(), members)))
 
     def _team_310(self, line: str, number: int) -> None:
-        team_no = _whole(line[4:7], number, "team number (columns 5-7)")
+        team_no = _whole(line[4:7], number, "team number (columns 5-7)", limit=MAX_TEAM_NO)
         if not team_no:
             raise TrfError("team record (310) without a team number (columns 5-7)", number)
         members = _numbers(line[73:], number, "team member (from column 74)")
@@ -254,9 +263,9 @@ class _Reader:
             number=team_no,
             nickname=line[41:46].strip(),
             strength=line[47:53].strip(),
-            match_points=_decimal(line[54:60], number, "match points (columns 55-60)"),
-            game_points=_decimal(line[61:67], number, "game points (columns 62-67)"),
-            rank=_whole(line[68:71], number, "team rank (columns 69-71)"),
+            match_points=_points(line[54:60], number, "match points (columns 55-60)"),
+            game_points=_points(line[61:67], number, "game points (columns 62-67)"),
+            rank=_whole(line[68:71], number, "team rank (columns 69-71)", limit=MAX_TEAM_NO),
         )
         self.teams_310.append((number, Team(team_no, line[8:40].strip(), members), extra))
 
@@ -264,8 +273,8 @@ class _Reader:
         parts = line[4:].split()
         if len(parts) < 2:
             raise TrfError("record 320 needs the bye's match points and game points", number)
-        mp = _decimal(parts[0], number, "record 320 match points")
-        gp = _decimal(parts[1], number, "record 320 game points")
+        mp = _points(parts[0], number, "record 320 match points")
+        gp = _points(parts[1], number, "record 320 game points")
         teams = _numbers(" ".join(parts[2:]), number, "record 320 team number")
         self.team_bye = (number, mp or 0.0, gp or 0.0, teams)
 
@@ -276,7 +285,7 @@ class _Reader:
             raise TrfError(f"record 240: unknown bye type {kind!r} (F, H or Z)", number)
         if len(parts) < 2:
             raise TrfError("record 240 has no round number", number)
-        round_no = _whole(parts[1], number, "record 240 round number") or 0
+        round_no = _whole(parts[1], number, "record 240 round number", limit=MAX_ROUNDS) or 0
         ids = _numbers(" ".join(parts[2:]), number, "record 240 player or team number")
         self.byes.append((number, TrfBye(kind, round_no, ids, line=number)))
 
@@ -286,7 +295,8 @@ class _Reader:
             raise TrfError(
                 "record 330 must read: type (+-, -+ or --), round, white team, black team", number
             )
-        round_no, white, black = _numbers(" ".join(parts[1:]), number, "record 330 number")
+        round_no = _whole(parts[1], number, "record 330 round number", limit=MAX_ROUNDS) or 0
+        white, black = _numbers(" ".join(parts[2:]), number, "record 330 team number")
         forfeit = TrfForfeitedMatch(parts[0], round_no, white, black, line=number)
         self.forfeits.append((number, forfeit))
 
@@ -431,8 +441,9 @@ class _Reader:
                 cells = other_line.cells
                 said = cells[e.round - 1] if e.round <= len(cells) else None
                 told = f"says {said.strip()}" if said else f"has nothing for round {e.round}"
+                verb = GAME_CODES[e.code].verb
                 raise TrfError(
-                    f"{where}player {p.start_no} says he {_VERBS[e.code]} player {e.opponent}"
+                    f"{where}player {p.start_no} says he {verb} player {e.opponent}"
                     f"{colour}, but player {e.opponent}'s line (line {other_line.line}) {told}",
                     line.line,
                 )
@@ -501,9 +512,9 @@ def _cells(line: str, number: int) -> list[str | None]:
             )
         if colour.lower() not in ("w", "b", "-", " "):
             raise TrfError(f"{place}: unknown colour {colour!r} (w, b or -)", number)
-        if result.upper() not in _RESULT_CODES and result != " ":
+        if result.upper() not in TRF_CODES and result != " ":
             raise TrfError(
-                f"{place}: unknown result code {result!r} (1 = 0 + - W D L H F U Z)", number
+                f"{place}: unknown result code {result!r} ({' '.join(TRF_CODES)})", number
             )
         cells.append(cell)
     return cells
@@ -529,7 +540,7 @@ def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry,
         colour = cell[5].lower() if cell[5].lower() in ("w", "b") else None
         code = cell[7].upper()
         if opponent:
-            if code in _BYE_CODES:
+            if code in BYE_CODES:
                 raise TrfError(
                     f"round {r}: a bye ({code}) cannot have an opponent ({opponent})", p.line
                 )
@@ -544,27 +555,45 @@ def _opposite(colour: str | None) -> str | None:
     return {"w": "b", "b": "w"}.get(colour or "")
 
 
-def _whole(text: str, number: int, what: str) -> int | None:
+def _whole(text: str, number: int, what: str, *, limit: int) -> int | None:
+    """A whole number of ASCII digits, at most `limit`; None for a blank field."""
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or not text.isascii():
+    if not _WHOLE.fullmatch(text):
         raise TrfError(f"{what}: {text!r} is not a whole number", number)
+    if len(text.lstrip("0")) > len(str(limit)) or int(text) > limit:
+        raise TrfError(f"{what}: {_short(text)} is more than {limit}", number)
     return int(text)
 
 
-def _decimal(text: str, number: int, what: str) -> float | None:
+def _points(text: str, number: int, what: str) -> float | None:
+    """Points as the event stores them (0-999.9, steps of 0.1); None for a blank field."""
     text = text.strip()
     if not text:
         return None
-    try:
-        return float(text)
-    except ValueError:
-        raise TrfError(f"{what}: {text!r} is not a number", number) from None
+    if not _POINTS.fullmatch(text):
+        raise TrfError(f"{what}: {_short(text)!r} is not a number", number)
+    if text.startswith("-") and text.strip("-0."):
+        raise TrfError(f"{what}: {_short(text)} is negative", number)
+    digits = text.lstrip("-0")
+    if len(digits.partition(".")[0]) > len(str(int(MAX_POINTS))):
+        raise TrfError(f"{what}: {_short(text)} is more than {MAX_POINTS}", number)
+    value = Decimal(text)
+    if value > MAX_POINTS:
+        raise TrfError(f"{what}: {_short(text)} is more than {MAX_POINTS}", number)
+    if value % POINTS_STEP:
+        raise TrfError(f"{what}: {_short(text)} is not a multiple of {POINTS_STEP}", number)
+    return float(abs(value))
+
+
+def _short(text: str) -> str:
+    """A field as a message quotes it: a runaway one cut short."""
+    return text if len(text) <= 20 else f"{text[:10]}...({len(text)} characters)"
 
 
 def _numbers(text: str, number: int, what: str) -> tuple[int, ...]:
-    return tuple(_whole(t, number, what) or 0 for t in text.split())
+    return tuple(_whole(t, number, what, limit=MAX_START_NO) or 0 for t in text.split())
 
 
 def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> dict[str, float]:
@@ -576,7 +605,7 @@ def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> 
     for code, points in zip(parts[::2], parts[1::2], strict=True):
         if code.upper() not in codes:
             raise TrfError(f"{record}: unknown code {code!r} ({' '.join(sorted(codes))})", number)
-        values[code.upper()] = _decimal(points, number, f"{record} points for {code}") or 0.0
+        values[code.upper()] = _points(points, number, f"{record} points for {code}") or 0.0
     return values
 
 
