@@ -148,9 +148,10 @@ def mean_half_up(values: Iterable[int | float | Fraction]) -> int | None:
     items = list(values)
     if not items:
         return None
-    if all(isinstance(v, int) for v in items):
+    whole = [v for v in items if isinstance(v, int)]
+    if len(whole) == len(items):
         # Whole numbers (ratings): floor(s/n + 1/2) in integer arithmetic.
-        return (2 * sum(items) + len(items)) // (2 * len(items))
+        return (2 * sum(whole) + len(whole)) // (2 * len(whole))
     return _half_up(sum((_exact(v) for v in items), Fraction(0)) / len(items))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -24,7 +25,7 @@ class Row:
     values: tuple[float | None, ...]  # one per tie-break spec, PTS first
     provisional: tuple[bool, ...]  # same length as values
     rank_provisional: bool
-    explanations: tuple[tuple[Contribution, ...], ...]  # same length as values
+    explanations: Sequence[tuple[Contribution, ...]]  # same length as values; may be lazy
     lot: int | None = None  # lot drawn from Standings.lots_seed (None with shared places)
 
 

@@ -242,7 +242,7 @@ class Result(models.TextChoices):
 
 
 # How a stored result reads on boards, buttons and in messages.
-RESULT_SHOWN = {
+RESULT_SHOWN: dict[str, str] = {
     Result.PENDING: "pending",
     Result.WHITE_WINS: "1–0",
     Result.DRAW: "½–½",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
@@ -49,7 +50,7 @@ BYE_CODES = {
     engine.NOT_PAIRED: UnplayedRound.Kind.NOT_PAIRED,
 }
 _SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
-STATE_ORDER = [
+STATE_ORDER: list[str] = [
     Round.State.DRAFT,
     Round.State.PAIRINGS,
     Round.State.IN_PROGRESS,
@@ -141,7 +142,7 @@ def import_trf(data: bytes, *, slug: str | None = None, user=None) -> ImportRepo
 
 def record_lines(data: bytes) -> dict[int, int]:
     """The 1-based line of each start number's 001 record, for messages."""
-    lines = {}
+    lines: dict[int, int] = {}
     for number, line in enumerate(data.split(b"\n"), start=1):
         if line.startswith(b"001") and line[4:8].strip().isdigit():
             lines.setdefault(int(line[4:8]), number)
@@ -238,9 +239,9 @@ def plan_rounds(trf: TrfFile, lines: dict[int, int]) -> list[PlannedRound]:
                 games.append(game)
         games.sort(key=lambda g: (-max(scores[g.white], scores[g.black]), min(g.white, g.black)))
         for p in trf.event.participants:
-            entry = p.entry(number)
-            if entry is not None and entry.code != engine.PENDING:
-                scores[p.start_no] += trf.event.scoring.points(entry.code)
+            played = p.entry(number)
+            if played is not None and played.code != engine.PENDING:
+                scores[p.start_no] += trf.event.scoring.points(played.code)
         planned.append(PlannedRound(number, games, byes))
     return planned
 
@@ -262,7 +263,7 @@ def _game(
 ) -> PlannedGame | None:
     """The game from white's side (None from black's), its pairing checked from both sides."""
     n = entry.round
-    opponent = participants.get(entry.opponent)
+    opponent = None if entry.opponent is None else participants.get(entry.opponent)
     if opponent is None:
         raise TrfError(
             f"round {n}: player {p.start_no}'s opponent {entry.opponent} is unknown", line
@@ -331,7 +332,7 @@ def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Even
     s = described.scoring
     event = Event(
         slug=slug or _free_slug(name),
-        name=name or slug,
+        name=name or slug or "",
         kind=Event.Kind.TEAM if described.teams else Event.Kind.INDIVIDUAL,
         system=Event.System(described.system.value),
         rounds_planned=described.rounds or trf.rounds_in_file,
@@ -528,17 +529,20 @@ def _state(planned: PlannedRound, is_last: bool) -> str:
 
 def _round_start(trf: TrfFile, number: int) -> datetime.datetime | None:
     dates = trf.header.round_dates
-    if number > len(dates) or dates[number - 1] is None:
+    day = dates[number - 1] if number <= len(dates) else None
+    if day is None:
         return None
-    return timezone.make_aware(datetime.datetime.combine(dates[number - 1], datetime.time()))
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time()))
 
 
 def _replaceable_draft(rnd: Round, planned: PlannedRound, people: dict[int, Participant]) -> bool:
     if rnd.state != Round.State.DRAFT or rnd.games.exclude(result="").exists():
         return False
-    stored = {(g.white_id, g.black_id) for g in rnd.games.all()}
+    stored: set[tuple[int, int | str]] = {(g.white_id, g.black_id) for g in rnd.games.all()}
     stored |= {(b.participant_id, b.kind) for b in rnd.unplayed.all()}
-    wanted = {(people[g.white].pk, people[g.black].pk) for g in planned.games}
+    wanted: set[tuple[int, int | str]] = {
+        (people[g.white].pk, people[g.black].pk) for g in planned.games
+    }
     wanted |= {(people[b.start_no].pk, b.kind) for b in planned.byes}
     return not stored <= wanted  # what the file only adds to is completed instead
 
@@ -549,7 +553,9 @@ def _add_round(rnd, planned, people, teams, trf, user, report) -> None:
     if matches is None:
         if trf.event.teams:
             report.rounds_without_matches.append(rnd.number)
-        placed = [(None, board, g) for board, g in enumerate(planned.games, start=1)]
+        placed: Sequence[tuple[Match | None, int, PlannedGame]] = [
+            (None, board, g) for board, g in enumerate(planned.games, start=1)
+        ]
     else:
         placed = matches
     games = [
@@ -591,7 +597,7 @@ def _group_matches(rnd, planned, trf, teams) -> list[tuple[Match, int, PlannedGa
     if len(playing) != len(set(playing)):
         return None  # a team meets two others in one round
     home_has_white = not trf.header.board_colors.upper().startswith("B")
-    placed = []
+    placed: list[tuple[Match, int, PlannedGame]] = []
     ordered = sorted(pairs.items(), key=lambda item: min(item[0]))
     for table, (_, games) in enumerate(ordered, start=1):
         games.sort(key=lambda g: min(position[g.white], position[g.black]))

@@ -210,9 +210,14 @@ def store_unplayed(
             counts.forfeited_matches += 1
     event.bye_requests.filter(round_number__in=list(rounds)).delete()
     for r in plan.requests:
-        who = {"team": teams[r.number]} if plan.team_event else {"participant": people[r.number]}
+        team = teams[r.number] if plan.team_event else None
+        participant = None if plan.team_event else people[r.number]
         ByeRequest.objects.update_or_create(
-            event=event, round_number=r.round, **who, defaults={"kind": r.kind}
+            event=event,
+            round_number=r.round,
+            team=team,
+            participant=participant,
+            defaults={"kind": r.kind},
         )
         counts.bye_requests += 1
     return counts

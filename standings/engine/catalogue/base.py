@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..crosstable import Crosstable
 from ..notation import Spec, SpecError
 from ..result import Contribution
 
@@ -35,7 +34,8 @@ class TieBreak:
     name: str
     article: str
     fide_type: str
-    evaluate: Callable[[Crosstable, Spec], Evaluation]
+    # (table, spec), and the groups tied so far as well for a sub_rank entry (DE)
+    evaluate: Callable[..., Evaluation]
     better: Literal["higher", "lower"] = "higher"
     modifiers: frozenset[str] = field(default_factory=frozenset)
     sub_rank: bool = False  # value is a place inside a tied group (DE)

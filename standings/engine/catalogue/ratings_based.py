@@ -40,7 +40,10 @@ def _rated_games(table: Crosstable, spec: Spec):
         for r in range(table.rounds):
             if table.over_the_board(i, r):
                 o = table.opponents[i][r]
-                rating = table.ratings[o] if table.ratings[o] is not None else fill
+                rating = table.ratings[o]
+                if rating is None:
+                    assert fill is not None  # without one, an unrated field returned above
+                    rating = fill
                 addends.append(
                     Addend(r + 1, table.start_nos[o], rating, rating, note=table.codes[i][r])
                 )
