@@ -28,9 +28,13 @@ browser:
 test: $(STAMP) browser
 	$(PY) -m pytest
 
+# ruff (lint and format), mypy with django-stubs (types), vulture (dead code); settings in
+# pyproject.toml. The same checks run before each commit with `pre-commit install`.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check standings tests bench
 	$(VENV)/bin/ruff format --check standings tests bench
+	$(VENV)/bin/mypy
+	$(VENV)/bin/vulture
 
 bench: $(STAMP)
 	$(PY) bench/engine_bench.py

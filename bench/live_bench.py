@@ -349,7 +349,7 @@ def main() -> None:
     levels = [int(n) for n in args.clients.split(",")] if "push" in measures else []
     if "resync" in measures and os.environ.get("REDIS_URL"):
         parser.error("--measure resync stops and starts Redis: unset REDIS_URL")
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by the server
 
     redis_url, redis_server = start_redis()

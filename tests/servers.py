@@ -232,9 +232,5 @@ class AsgiServer:
                 self.proc.wait()
         self.proc = None
 
-    def restart(self) -> AsgiServer:
-        self.stop()
-        return self.start()
-
     def output(self) -> str:
         return Path(self.log.name).read_text(errors="replace")

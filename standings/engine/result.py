@@ -26,7 +26,6 @@ class Row:
     provisional: tuple[bool, ...]  # same length as values
     rank_provisional: bool
     explanations: Sequence[tuple[Contribution, ...]]  # same length as values; may be lazy
-    lot: int | None = None  # lot drawn from Standings.lots_seed (None with shared places)
 
 
 @dataclass(frozen=True, slots=True)

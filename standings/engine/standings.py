@@ -56,7 +56,6 @@ def compute_standings(
             provisional=tuple(f[i] for f in flags),
             rank_provisional=unsure[i],
             explanations=Explanations(explainers, i),
-            lot=None if event.shared_places else lots[start_no[i]],
         )
         for rank, i in order
     )

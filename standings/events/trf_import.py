@@ -83,9 +83,12 @@ class ImportReport:
         rounds = _numbers(self.rounds_added) or "none"
         text = (
             f"{self.slug}: {verb}; {self.participants_added} participants added, "
+            f"{self.participants_updated} updated, "
             f"rounds added: {rounds}, {self.games_added} games and {self.byes_added} byes added, "
             f"{self.results_filled} results filled"
         )
+        if self.teams_added:
+            text += f", {self.teams_added} teams added"
         if self.team_byes_added:
             text += f", {self.team_byes_added} team byes added"
         if self.forfeited_matches:

@@ -60,6 +60,7 @@ class Station:
         self.audiences: dict[str, Audience] = {}  # by group
         self.layer = get_channel_layer()
         self.opening: asyncio.Future[str] | None = None  # the channel's creation
+        # Held for as long as the station: the loop keeps only a weak reference to a task.
         self.receiver = asyncio.ensure_future(self._receive())
 
     def change(self, group: str, *, member: bool) -> asyncio.Future:
