@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import uuid
 
 import pytest
 import websockets
+
+from tests.html import select, text
 
 from .arbiter_http import ArbiterClient
 
@@ -23,9 +24,7 @@ WAIT = 30
 
 
 def points_of_7(html: str) -> str:
-    table = html[html.index('id="standings-table"') :]
-    row = re.search(r'<tr data-key="7".*?</tr>', table, re.S).group(0)
-    return re.search(r'<td class="num[^"]*">([^<&]*)', row).group(1)
+    return text(select(html, '#standings-table tr[data-key="7"] td.num')[0])  # points first
 
 
 async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
@@ -45,4 +44,4 @@ async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
         await asyncio.to_thread(arbiter.enter_result, slug, 3, 3, "10")
         pushed = await asyncio.wait_for(socket.recv(), WAIT)
         assert points_of_7(pushed) == "2.5"
-        assert '<td class="num prov">' in pushed
+        assert select(pushed, "#standings-table td.num.prov")  # provisional values
