@@ -31,6 +31,16 @@ TEAM_NO = [MinValueValidator(1), MaxValueValidator(limits.MAX_TEAM_NO)]
 RATING = [MaxValueValidator(limits.MAX_RATING)]
 
 
+def points_field(default: float | None) -> models.DecimalField:
+    """Points as TRF records 162, 362 and 320 state them: 0 to 999.9 in tenths; None as the
+    default makes a field that may stay blank (nothing stated)."""
+    if default is None:
+        return models.DecimalField(
+            max_digits=4, decimal_places=1, null=True, blank=True, validators=POINTS
+        )
+    return models.DecimalField(max_digits=4, decimal_places=1, validators=POINTS, default=default)
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         INDIVIDUAL = "individual", "Individual"
@@ -67,45 +77,21 @@ class Event(models.Model):
     lots_seed = models.PositiveIntegerField(default=0, help_text="Published seed for lots.")
     allow_zero_zero = models.BooleanField(default=False, help_text="Allow 0-0 results.")
     # Scoring (TRF 162 for games, 362 for team matches).
-    points_win = models.DecimalField(max_digits=4, decimal_places=1, validators=POINTS, default=1)
-    points_draw = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=0.5
-    )
-    points_loss = models.DecimalField(max_digits=4, decimal_places=1, validators=POINTS, default=0)
-    points_forfeit_win = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=1
-    )
-    points_forfeit_loss = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=0
-    )
-    points_pairing_bye = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=1
-    )
-    points_full_bye = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=1
-    )
-    points_half_bye = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=0.5
-    )
-    points_zero_bye = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=0
-    )
-    match_points_win = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=2
-    )
-    match_points_draw = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=1
-    )
-    match_points_loss = models.DecimalField(
-        max_digits=4, decimal_places=1, validators=POINTS, default=0
-    )
+    points_win = points_field(1)
+    points_draw = points_field(0.5)
+    points_loss = points_field(0)
+    points_forfeit_win = points_field(1)
+    points_forfeit_loss = points_field(0)
+    points_pairing_bye = points_field(1)
+    points_full_bye = points_field(1)
+    points_half_bye = points_field(0.5)
+    points_zero_bye = points_field(0)
+    match_points_win = points_field(2)
+    match_points_draw = points_field(1)
+    match_points_loss = points_field(0)
     # What a team's pairing-allocated bye (TRF 320) gives; blank when no file stated it.
-    team_bye_match_points = models.DecimalField(
-        max_digits=4, decimal_places=1, null=True, blank=True, validators=POINTS
-    )
-    team_bye_game_points = models.DecimalField(
-        max_digits=4, decimal_places=1, null=True, blank=True, validators=POINTS
-    )
+    team_bye_match_points = points_field(default=None)
+    team_bye_game_points = points_field(default=None)
     board_colors = models.CharField(max_length=20, blank=True, help_text="TRF 352, e.g. WBWB")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Bumped by every write; the cache key and ETag of the public pages.
