@@ -199,9 +199,18 @@ LIVE_RESYNC = float(os.environ.get("LIVE_RESYNC", "1"))
 DEMO_LIVE = env_bool("DEMO_LIVE", False)
 DEMO_LIVE_INTERVAL = float(os.environ.get("DEMO_LIVE_INTERVAL", "4"))
 
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's own console handler would print each of its lines a second time beside ours.
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": "INFO" if DEBUG else LOG_LEVEL,
+            "propagate": False,
+        }
+    },
 }
