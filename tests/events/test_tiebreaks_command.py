@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from standings.engine import cli
 from tests.conftest import FIXTURES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +32,10 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def run_process(*args: str) -> subprocess.CompletedProcess:
+def run_process(*args: str, engine: bool = False) -> subprocess.CompletedProcess:
+    command = ["-m", "standings.engine"] if engine else ["manage.py", "tiebreaks"]
     return subprocess.run(
-        [sys.executable, "manage.py", "tiebreaks", *args],
+        [sys.executable, *command, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -149,3 +151,42 @@ def test_undecodable_file_names_its_line(tmp_path):
 
     assert done.returncode != 0
     assert "line 14:" in done.stderr and "UTF-8" in done.stderr
+
+
+SAME_OUTPUT = [
+    ("swiss-01.trf", []),
+    ("swiss-unrated-01.trf", ["--tiebreaks", "ARO", "TPR", "--rules", "2024"]),
+    ("rr-02.trf", ["--round", "2"]),
+    ("drr-01.trf", ["--tiebreaks", "SB", "KS", "DE"]),
+]
+
+
+@pytest.mark.parametrize("output_format", ["json", "text"])
+@pytest.mark.parametrize(("name", "options"), SAME_OUTPUT)
+def test_the_engine_command_prints_the_same(capsys, name, options, output_format):
+    args = [str(FIDE / name), *options, "--format", output_format]
+
+    assert cli.main(args) == 0
+
+    assert capsys.readouterr().out == run(*args)
+
+
+@pytest.mark.parametrize("output_format", ["json", "text"])
+def test_both_processes_print_the_same_bytes(output_format):
+    args = [str(FIDE / "fide-exercise-2024.trf"), "--format", output_format]
+
+    by_django, by_engine = run_process(*args), run_process(*args, engine=True)
+
+    assert by_django.returncode == by_engine.returncode == 0
+    assert by_django.stdout == by_engine.stdout != ""
+
+
+def test_both_processes_refuse_with_the_same_message():
+    args = [str(FIDE / "swiss-01.trf"), "--tiebreaks", "BH", "XYZ"]
+
+    by_django, by_engine = run_process(*args), run_process(*args, engine=True)
+
+    assert by_django.returncode == by_engine.returncode == 1
+    message = by_django.stderr.removeprefix("CommandError: ")
+    assert "XYZ" in message
+    assert by_engine.stderr == f"python -m standings.engine: error: {message}"

@@ -1,0 +1,136 @@
+"""The tie-break command line: standings and tie-breaks of a TRF file, without Django.
+
+    standings-tiebreaks FILE.trf [--tiebreaks SPEC ...] [--round N] [--rules 2024|2026]
+                        [--format json|text]
+
+Also `python -m standings.engine FILE.trf`; `manage.py tiebreaks` wraps the same functions.
+A bad file, tie-break or round is a `CliError`: one line on stderr, exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from .event import Event, System
+from .result import Standings
+from .standings import compute_standings
+from .trf import TrfError, read_trf_bytes
+
+PROG = "standings-tiebreaks"
+DESCRIPTION = "Compute standings with FIDE tie-breaks for a TRF file."
+DEFAULT_SWISS = ("PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BPG")
+DEFAULT_ROUND_ROBIN = ("PTS", "DE", "SB", "KS", "WIN")
+
+
+class CliError(Exception):
+    """What the user did wrong, said in one line (no traceback)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options, shared with `manage.py tiebreaks`."""
+    parser.add_argument("file", help="TRF-16 file")
+    parser.add_argument(
+        "--tiebreaks",
+        nargs="+",
+        metavar="SPEC",
+        help="tie-breaks in reference notation, e.g. BH/C1 SB DE",
+    )
+    parser.add_argument("--round", type=int, help="standings after this round")
+    parser.add_argument("--rules", choices=("2024", "2026"), help="rules edition")
+    parser.add_argument("--format", choices=("json", "text"), default="json")
+
+
+def tiebreaks_report(
+    file: str | Path,
+    *,
+    tiebreaks: Sequence[str] | None = None,
+    through_round: int | None = None,
+    rules: str | None = None,
+    output_format: str = "json",
+) -> str:
+    """The standings of a TRF file as JSON or as a text table (no final newline).
+
+    Raises CliError for a file that cannot be read or is malformed, an unknown tie-break
+    or a round out of range.
+    """
+    path = Path(file)
+    try:
+        event = read_trf_bytes(path.read_bytes()).event
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror}") from None
+    except TrfError as error:  # its text starts with "line N: "
+        raise CliError(f"{path}: {error}") from None
+    if not event.closed_rounds:
+        # A TRF file records results already decided: its rounds count as closed.
+        event = replace(event, closed_rounds=frozenset(range(1, event.rounds + 1)))
+    specs = tiebreaks or list(event.tiebreaks) or list(default_tiebreaks(event))
+    if through_round is not None and not 1 <= through_round <= event.rounds:
+        raise CliError(f"round {through_round} out of range 1..{event.rounds}")
+    try:
+        standings = compute_standings(event, specs, rules=rules, through_round=through_round)
+    except ValueError as error:  # SpecError is one
+        raise CliError(str(error)) from None
+    if output_format == "json":
+        import json  # only this format needs it
+
+        return json.dumps(standings.to_json())
+    return text_table(standings)
+
+
+def default_tiebreaks(event: Event) -> tuple[str, ...]:
+    """The list used when neither the command line nor record 202 gives one."""
+    return DEFAULT_SWISS if event.system is System.SWISS else DEFAULT_ROUND_ROBIN
+
+
+def text_table(standings: Standings) -> str:
+    """Aligned columns for people; provisional values marked with '?'."""
+    head = ["Rk", "SNo", "Name", *standings.tiebreaks]
+    body = []
+    for row in standings.rows:
+        cells = [
+            "" if v is None else f"{v:g}" + ("?" if p else "")
+            for v, p in zip(row.values, row.provisional, strict=True)
+        ]
+        body.append([str(row.rank), str(row.start_no), row.name, *cells])
+    widths = [max(len(r[k]) for r in [head, *body]) for k in range(len(head))]
+    lines = [f"Standings after round {standings.round} (FIDE {standings.rules} rules)"]
+    for r in [head, *body]:
+        lines.append(
+            "  ".join(
+                c.ljust(w) if k == 2 else c.rjust(w)
+                for k, (c, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
+    """Run the command line on `argv` (default: sys.argv[1:]); returns the exit status."""
+    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION)
+    add_arguments(parser)
+    options = parser.parse_args(argv)
+    try:
+        report = tiebreaks_report(
+            options.file,
+            tiebreaks=options.tiebreaks,
+            through_round=options.round,
+            rules=options.rules,
+            output_format=options.format,
+        )
+    except CliError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 1
+    try:
+        sys.stdout.write(report + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader left (`| head`): point stdout at /dev/null so that Python's flush at
+        # exit does not fail again on the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0

@@ -1,0 +1,133 @@
+"""The tie-break command line without Django: `python -m standings.engine`, `standings-tiebreaks`.
+
+That it prints what `manage.py tiebreaks` prints is checked beside the command's own tests
+(tests/events/test_tiebreaks_command.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from standings.engine.cli import PROG, main
+from tests.conftest import FIXTURES
+
+ROOT = Path(__file__).resolve().parents[2]
+FIDE = Path(FIXTURES) / "fide"
+SWISS = str(FIDE / "swiss-01.trf")
+
+
+def run_module(*args: str, **popen) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "standings.engine", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        **popen,
+    )
+
+
+def test_runs_without_importing_django():
+    script = (
+        "import sys\n"
+        "from standings.engine.cli import main\n"
+        f"status = main([{SWISS!r}, '--format', 'text'])\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0].startswith('django'))\n"
+        "print(status, loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+
+    assert done.stderr.strip() == "0 []"
+    assert done.stdout.startswith("Standings after round 5 (FIDE 2026 rules)\n")
+
+
+def test_the_module_prints_what_main_prints(capsys):
+    args = [str(FIDE / "rr-02.trf"), "--tiebreaks", "DE", "SB", "KS", "--round", "3"]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+
+    done = run_module(*args)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout == printed
+    assert printed.endswith("}\n") and printed.count("\n") == 1
+    got = json.loads(printed)
+    assert (got["round"], got["tiebreaks"]) == (3, ["PTS", "DE", "SB", "KS"])
+
+
+def test_the_console_script_is_main():
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, name = scripts[PROG].partition(":")
+
+    assert getattr(importlib.import_module(module), name) is main
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([SWISS, "--tiebreaks", "XYZ"], "XYZ"),
+        ([SWISS, "--round", "9"], "round 9 out of range 1..5"),
+        ([SWISS, "--round", "0"], "round 0 out of range 1..5"),
+        (["nowhere.trf"], "cannot read nowhere.trf: No such file or directory"),
+    ],
+)
+def test_an_error_is_one_line_and_status_1(capsys, args, message):
+    assert main(args) == 1
+
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"{PROG}: error: ") and err.endswith("\n")
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_a_malformed_file_is_named_with_its_line(tmp_path):
+    bad = tmp_path / "bad.trf"
+    text = (FIDE / "swiss-01.trf").read_text()
+    bad.write_text(text.replace("    7 b =    12 w 0", "    7 b 1    12 w 0", 1))
+
+    done = run_module(str(bad))
+
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"python -m standings.engine: error: {bad}: line 13: ")
+    assert done.stderr.count("\n") == 1
+
+
+def test_a_bad_option_is_argparse_usage_and_status_2():
+    done = run_module(SWISS, "--format", "xml")
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "usage: python -m standings.engine" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will read: the first write fails with a broken pipe
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "standings.engine", SWISS, "--format", "text"],
+            cwd=ROOT,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+
+    assert done.returncode == 1
+    assert done.stderr == ""
