@@ -190,7 +190,7 @@ class _Reader:
             "330": self._forfeit,
             "042": self._date,
             "052": self._date,
-            "112": lambda line, n: self.deputies.append(line[4:].strip()),
+            "112": self._deputy,
             "132": self._round_dates,
             "142": self._rounds,
             "XXR": self._rounds,
@@ -238,6 +238,10 @@ class _Reader:
                 number, f"record {line[:3]}: no date read from {_short(text)!r}, kept as text"
             )
         self.dates[line[:3]] = when
+
+    def _deputy(self, line: str, number: int) -> None:
+        if line[4:].strip():  # Krause writes an empty 112
+            self.deputies.append(line[4:].strip())
 
     def _round_dates(self, line: str, number: int) -> None:
         if len(line) > FIRST_CELL:
@@ -327,13 +331,16 @@ class _Reader:
         if rank is not None:
             self.ranks.append((start_no, rank))
         cells = _cells(line, number, self.conventions)
+        fide_id = line[57:68]
+        if line[56:57].strip():  # a federation running on takes the id's first columns
+            fide_id = fide_id.partition(" ")[2]
         participant = Participant(
             start_no=start_no,
             name=line[14:47].strip(),
             rating=rating,
             title=line[10:13].strip(),
             federation=self._federation(line, number),
-            fide_id=line[57:68].strip(),
+            fide_id=fide_id.strip(),
             sex=line[9:10].strip(),
             birth=line[69:79].strip(),
         )
