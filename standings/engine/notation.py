@@ -7,7 +7,11 @@ from dataclasses import dataclass
 
 from .limits import MAX_RATING
 
-_UNRATED = re.compile(r"U([0-9]{1,4})")
+_UNRATED = re.compile(r"U([0-9]+)")
+# FIDE writes modifiers with a dash ("BH-C1", "KS-L+1"); ours is a slash ("BH/C1").
+_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])[0-9])")
+# The shape of every modifier this notation has; anything else is one we do not compute.
+_MODIFIER_SHAPE = re.compile(r"C[0-9]+|M[0-9]+|L[+-][0-9]+|U[0-9]+")
 
 
 class SpecError(ValueError):
@@ -29,8 +33,8 @@ class Spec:
 
 
 def parse_spec(text: str) -> Spec:
-    """Read one spec, case-insensitive; raise SpecError when it is malformed."""
-    parts = text.strip().upper().split("/")
+    """Read one spec, case-insensitive, "BH-C1" as "BH/C1"; raise SpecError when malformed."""
+    parts = _FIDE_MODIFIER.sub("/", text.strip().upper()).split("/")
     head, mods = parts[0], parts[1:]
     name, _, basis = head.partition(":")
     if not name or (basis and basis not in ("GP", "MP")):
@@ -46,12 +50,19 @@ def parse_spec(text: str) -> Spec:
         elif mod in ("L+1", "L-1"):
             limit = 0.5 if mod == "L+1" else -0.5
         elif m := _UNRATED.fullmatch(mod):
-            unrated = int(m.group(1))
+            digits = m.group(1).lstrip("0") or "0"
+            unrated = int(digits) if len(digits) <= len(str(MAX_RATING)) else MAX_RATING + 1
             if not 0 < unrated <= MAX_RATING:
-                raise SpecError(f"rating {unrated} in tie-break {text!r} is not 1-{MAX_RATING}")
+                raise SpecError(f"rating {m.group(1)} in tie-break {text!r} is not 1-{MAX_RATING}")
         else:
             raise SpecError(f"unknown modifier {mod!r} in tie-break {text!r}")
     return Spec(name, basis, cut_low, cut_high, limit, unrated)
+
+
+def unknown_modifiers(text: str) -> tuple[str, ...]:
+    """The modifiers of a spec that are not of any shape this notation knows ("/P")."""
+    parts = _FIDE_MODIFIER.sub("/", text.strip().upper()).split("/")[1:]
+    return tuple(mod for mod in parts if not _MODIFIER_SHAPE.fullmatch(mod))
 
 
 def format_spec(spec: Spec) -> str:

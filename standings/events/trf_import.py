@@ -77,6 +77,8 @@ class ImportReport:
     forfeited_matches: int = 0
     bye_requests: int = 0
     rounds_without_matches: list[int] = field(default_factory=list)
+    encoding: str = "UTF-8"  # how the file was decoded
+    warnings: list[str] = field(default_factory=list)  # the reader's, "line N: ..."
 
     def summary(self) -> str:
         verb = "created" if self.created else "updated"
@@ -101,6 +103,11 @@ class ImportReport:
             text += f", rounds closed: {_numbers(self.rounds_closed)}"
         if self.rounds_without_matches:
             text += f" (team games of rounds {_numbers(self.rounds_without_matches)} not grouped)"
+        if self.warnings:
+            count = len(self.warnings)
+            text += f"; {count} {'warning' if count == 1 else 'warnings'}: " + "; ".join(
+                self.warnings
+            )
         return text
 
     def as_dict(self) -> dict:
@@ -146,7 +153,7 @@ def import_trf(data: bytes, *, slug: str | None = None, user=None) -> ImportRepo
 def record_lines(data: bytes) -> dict[int, int]:
     """The 1-based line of each start number's 001 record, for messages."""
     lines: dict[int, int] = {}
-    for number, line in enumerate(data.split(b"\n"), start=1):
+    for number, line in enumerate(re.split(rb"\r\n|\r|\n", data), start=1):
         if line.startswith(b"001") and line[4:8].strip().isdigit():
             lines.setdefault(int(line[4:8]), number)
     return lines
@@ -208,6 +215,8 @@ def _store(
     report.team_byes_added = stored.team_byes_added
     report.forfeited_matches = stored.forfeited_matches
     report.bye_requests = stored.bye_requests
+    report.encoding = trf.encoding
+    report.warnings = [str(w) for w in trf.warnings]
     record_change(
         event,
         user=user,

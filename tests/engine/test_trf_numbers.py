@@ -35,10 +35,9 @@ FULLWIDTH_THREE = "３"
         ("240 F 1 99999", "record 240 player or team number: 99999 is more than 9999"),
         (f"240 F {FULLWIDTH_THREE} 1", "is not a whole number"),
         ("132" + " " * 88 + "  26/03/01" * 100, "100 round dates"),
-        (f"042 2026/0{FULLWIDTH_THREE}/01", "is not a date"),
-        ("202 BH/U99999", "unknown modifier 'U99999'"),
+        ("202 BH/U99999", "rating 99999 in tie-break 'BH/U99999' is not 1-9999"),
         ("202 BH/U0", "rating 0 in tie-break 'BH/U0' is not 1-9999"),
-        ("202 BH XYZ", "unknown tie-break: 'XYZ'"),
+        ("202 BH/C3", "unknown modifier 'C3'"),
         ("012 Open\x00Night", "column 9: control character U+0000"),
     ],
 )

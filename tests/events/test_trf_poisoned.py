@@ -134,13 +134,24 @@ def test_the_import_command_shows_the_refusal_and_its_line(tmp_path):
     assert not Event.objects.exists()
 
 
-def test_an_unknown_tiebreak_in_record_202_is_refused_naming_its_line():
+def test_an_unknown_tiebreak_in_record_202_is_left_out_with_a_warning_naming_its_line():
     data, line = with_line(SWISS_01, "202 BH/C1 SB XYZ")
+
+    report = import_trf(data)
+
+    assert Event.objects.get().tiebreaks == "BH/C1 SB"
+    assert f"line {line}: record 202: tie-breaks not computed here, left out: XYZ" in (
+        report.summary()
+    )
+
+
+def test_a_malformed_known_tiebreak_in_record_202_is_refused_naming_its_line():
+    data, line = with_line(SWISS_01, "202 BH/C1 SB/U0")
 
     error = refusal(data)
 
     assert error.line == line
-    assert "XYZ" in error.message
+    assert "U0" in error.message
     assert not Event.objects.exists()
 
 

@@ -254,13 +254,16 @@ def test_a_teams_bye_in_a_paired_round_is_a_team_bye():
     comes_back(event)
 
 
-def test_a_team_with_a_bye_from_both_320_and_240_is_refused():
+def test_a_team_with_a_bye_from_both_320_and_240_keeps_the_pairing_bye_with_a_warning():
+    # FIDE's team sample (TRF-26) does this; its 801 records say the pairing bye.
     data = team_file(team_bye_points=(2.0, 1.5), team_byes=(5,), byes=(TrfBye("H", 1, (5,)),))
 
-    error = refused(data)
+    report = import_trf(data)
 
-    assert "team 5" in error.message and "round 1" in error.message
-    assert record_at(data, error) == "240"  # the second to claim the round
+    assert [w for w in report.warnings if "240" in w and "team 5" in w and "round 1" in w]
+    assert "warning" in report.summary()
+    bye = TeamBye.objects.get()
+    assert (bye.team.number, bye.kind) == (5, TeamBye.Kind.PAIRING_BYE)
 
 
 def test_byes_of_later_rounds_are_kept_as_requests():

@@ -1,7 +1,9 @@
 """FIDE TRF-16 (and its 2025-26 revision) read into the engine's `Event`, and written back.
 
-Pure Python like the rest of the engine. Reading is strict: the first problem
-raises `TrfError` naming the line, so a caller can refuse the whole file.
+Pure Python like the rest of the engine. A broken file raises `TrfError` naming the
+line, so a caller can refuse the whole file; what real programs write beyond TRF-16
+(other date forms, Latin-1, rulers, unknown tie-breaks, other bye notations) is read
+and listed in `TrfFile.warnings`.
 `read_trf(write_trf(x)) == x` for every `x` that `read_trf` returns.
 """
 
@@ -13,6 +15,7 @@ from .records import (
     TrfForfeitedMatch,
     TrfHeader,
     TrfTeamLine,
+    TrfWarning,
     detect_system,
 )
 from .writer import write_trf
@@ -24,6 +27,7 @@ __all__ = [
     "TrfForfeitedMatch",
     "TrfHeader",
     "TrfTeamLine",
+    "TrfWarning",
     "detect_system",
     "read_trf",
     "read_trf_bytes",

@@ -6,8 +6,18 @@ Conventions beyond the format description:
   opponent) in individual events and with `NOT_IN_LINEUP` in team events;
 - a paired cell without a result ("  12 w  ") is a game not played yet (`PENDING`);
   a cell without opponent and without result is a zero-point bye (TRF-2026);
-- the points column (81-84) is checked to be a number, not read: the writer
-  computes it from the entries;
+- other programs' ways of writing a round without opponent are read as what they
+  mean, each convention met listed once in the warnings: "0000 - +" a pairing bye
+  (a board won by default, `FULL_BYE`, in team events), "0000 - =" a half-point bye,
+  "0000 - 0" a zero-point bye; an opponent written "0" is no opponent;
+- the points column (81-84) is checked to be a number and compared with the
+  rounds read: a difference is a warning naming the player (the writer computes
+  the column from the entries);
+- what the standings do not need is never a reason to refuse a file: dates in
+  other forms (kept as text when no date can be read), column rulers, legends and
+  comment lines (skipped), tie-breaks in 202/212 the engine does not compute
+  (dropped), a federation longer than three letters (blanked), unknown titles and
+  odd birth dates (kept); each is a warning;
 - every number is checked where its record is read: only ASCII digits count,
   points are 0-999.9 in steps of 0.1, and start numbers, team numbers, ratings
   and rounds stay within `limits` (what the database and the product hold).
@@ -21,18 +31,23 @@ from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
-from ..catalogue import parse_tiebreak_list
+from ..catalogue import CATALOGUE, parse_tiebreak_list
 from ..event import Event, Participant, RoundEntry, Scoring, Team
 from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
-from ..notation import SpecError
+from ..notation import SpecError, unknown_modifiers
 from ..result_codes import (
     BYE_CODES,
+    FULL_BYE,
     GAME_CODES,
     GAME_RESULTS,
+    HALF_BYE,
     NOT_IN_LINEUP,
     NOT_PAIRED,
+    PAIRING_BYE,
     PENDING,
     TRF_CODES,
+    UNPLAYED_CODES,
+    ZERO_BYE,
 )
 from .records import (
     CELL,
@@ -44,6 +59,7 @@ from .records import (
     TrfForfeitedMatch,
     TrfHeader,
     TrfTeamLine,
+    TrfWarning,
     detect_system,
 )
 
@@ -53,34 +69,73 @@ _BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
 # Only ASCII digits are digits (Python's int() would take Arabic-Indic or fullwidth ones).
 _NUMBER = re.compile(r"^ *[0-9]+$")
 _WHOLE = re.compile(r"[0-9]+")
+_ON_GRID = re.compile(r" *[0-9]*")  # a right-aligned number or blanks
 _POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
-_DATE_YMD = re.compile(r"([0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
-_DATE_YY = re.compile(r"([0-9]{2})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
-_DATE_DMY = re.compile(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
+_DATE_YMD = re.compile(r"([0-9]{4})[/.-] *([0-9]{1,2})[/.-] *([0-9]{1,2})")
+_DATE_YY = re.compile(r"([0-9]{2})[/.-] *([0-9]{1,2})[/.-] *([0-9]{1,2})")
+_DATE_DMY = re.compile(r"([0-9]{1,2})[/.-] *([0-9]{1,2})[/.-] *([0-9]{4})")
+_DATE_MONTH_FIRST = re.compile(r"([A-Za-z]{3,9})\.? +([0-9]{1,2}),? +([0-9]{4})")  # Oct 13, 2024
+_DATE_DAY_FIRST = re.compile(r"([0-9]{1,2})\.? +([A-Za-z]{3,9})\.?,? +([0-9]{4})")  # 13 Oct 2024
+_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+        start=1,
+    )
+}
+# Swiss-Manager's and Krause's column rulers ("1234567890...", "         1         2")
+# and legends ("DDD SSSS sTTT NNNN..."): help for the eye, not records.
+_RULER = re.compile(r"[0-9 ]*(?:0123456789|1234567890)[0-9 ]*|(?: {4,}[0-9]+)+ *")
+_LEGEND = re.compile(r"([A-Z])\1\1(?: |$)")
+# FIDE's titles, as TRF-16 writes them and in the older one- or two-letter codes (g = GM).
+_TITLES = frozenset(
+    ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "HGM", "HIM", "HFM")
+    + ("G", "M", "F", "C", "WG", "WM", "WF", "WC")
+)
+_BIRTH = re.compile(r"[0-9]{4}(?:[/.-][0-9]{2}[/.-][0-9]{2})?")
 # Control characters break the columns and PostgreSQL refuses NUL; tabs are let through.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
-# FIDE writes cuts as "BH-C1"; our notation as "BH/C1".
-_FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])[0-9])")
 
 
 def read_trf_bytes(data: bytes) -> TrfFile:
-    """Decode UTF-8 (undecodable bytes are refused naming their line) and read the file."""
+    """Decode UTF-8 (with or without BOM), else Windows-1252 (Latin-1's superset), and read.
+
+    Bytes that are neither (the five Windows-1252 leaves undefined) are refused naming
+    their line. The result's `encoding` says which was used.
+    """
+    text, encoding = _decode(data)
+    trf = read_trf(text)
+    warnings = trf.warnings
+    if encoding == "Windows-1252":
+        warnings = (TrfWarning(0, "the file is not UTF-8: read as Windows-1252 (Latin-1)"),)
+        warnings += trf.warnings
+    return replace(trf, encoding=encoding, warnings=warnings)
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    if data.startswith(b"\xef\xbb\xbf"):
+        encoding, codec = "UTF-8 with BOM", "utf-8-sig"
+    else:
+        encoding, codec = "UTF-8", "utf-8"
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode(codec), encoding
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = len(_BREAK_BYTES.findall(before)) + 1
         column = len(before) - max(before.rfind(b"\n"), before.rfind(b"\r"))
         raise TrfError(
-            f"byte 0x{data[error.start]:02x} at column {column} is not UTF-8 text "
-            "(save the file as UTF-8)",
+            f"byte 0x{data[error.start]:02x} at column {column} is neither UTF-8 nor "
+            "Windows-1252 (Latin-1) text (save the file as UTF-8)",
             line,
         ) from None
-    return read_trf(text)
 
 
 def read_trf(text: str) -> TrfFile:
-    """Read a whole file; raise TrfError for the first problem found."""
+    """Read a whole file; raise TrfError for the first problem that breaks it."""
     # A DOS end-of-file mark (Ctrl-Z) is the end, not a control character inside a line.
     return _Reader().read(text.removeprefix("\ufeff").rstrip("\x1a"))
 
@@ -113,7 +168,17 @@ class _Reader:
         self.forfeits: list[tuple[int, TrfForfeitedMatch]] = []
         self.other: list[str] = []
         self.dates: dict[str, date | None] = {}
+        self.date_texts: dict[str, str] = {}
+        self.text_lines: dict[str, int] = {}
         self.ranks: list[tuple[int, int]] = []
+        self.warnings: list[TrfWarning] = []
+        self.comments: list[int] = []  # lines of "###" comments
+        # A way of writing a round read as something else: (first line, cells) by text.
+        self.conventions: dict[str, tuple[int, int]] = {}
+        self.points_column: dict[int, float | None] = {}
+
+    def warn(self, line: int, text: str) -> None:
+        self.warnings.append(TrfWarning(line, text))
 
     def read(self, text: str) -> TrfFile:
         handlers: dict[str, Callable[[str, int], None]] = {
@@ -125,7 +190,7 @@ class _Reader:
             "330": self._forfeit,
             "042": self._date,
             "052": self._date,
-            "112": lambda line, n: self.deputies.append(line[4:].strip()),
+            "112": self._deputy,
             "132": self._round_dates,
             "142": self._rounds,
             "XXR": self._rounds,
@@ -139,7 +204,13 @@ class _Reader:
         for number, raw in enumerate(_BREAK.split(text), start=1):
             line = raw.rstrip()
             tag = line[:3]
-            if not line or tag == "###":
+            if not line:
+                continue
+            if tag == "###":
+                self.comments.append(number)
+                continue
+            if tag not in handlers and (_RULER.fullmatch(line) or _LEGEND.match(line)):
+                self.warn(number, f"skipped a column ruler or legend: {_short(line.strip())!r}")
                 continue
             if control := _CONTROL.search(line):
                 raise TrfError(
@@ -151,6 +222,7 @@ class _Reader:
                 handlers[tag](line, number)
             elif tag in simple:
                 self.texts.setdefault(tag, line[4:].strip())
+                self.text_lines.setdefault(tag, number)
             elif tag not in counts:
                 self.other.append(line)
         return self._finish()
@@ -158,7 +230,18 @@ class _Reader:
     # Header records
 
     def _date(self, line: str, number: int) -> None:
-        self.dates[line[:3]] = _parse_date(line[4:].strip(), number, f"record {line[:3]}")
+        text = line[4:].strip()
+        when = _parse_date(text)
+        if when is None and text:
+            self.date_texts[line[:3]] = text
+            self.warn(
+                number, f"record {line[:3]}: no date read from {_short(text)!r}, kept as text"
+            )
+        self.dates[line[:3]] = when
+
+    def _deputy(self, line: str, number: int) -> None:
+        if line[4:].strip():  # Krause writes an empty 112
+            self.deputies.append(line[4:].strip())
 
     def _round_dates(self, line: str, number: int) -> None:
         if len(line) > FIRST_CELL:
@@ -171,7 +254,10 @@ class _Reader:
                 "rounds",
                 number,
             )
-        dates = [_parse_date(f, number, "record 132") if f else None for f in fields]
+        dates = [_parse_date(f, round_date=True) for f in fields]
+        unread = [f for f, d in zip(fields, dates, strict=True) if f and d is None]
+        if unread:
+            self.warn(number, f"record 132: no date read from {', '.join(map(repr, unread))}")
         while dates and dates[-1] is None:
             dates.pop()
         self.round_dates = tuple(dates)
@@ -207,9 +293,20 @@ class _Reader:
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
-        listed = re.sub(r"[,;]", " ", _FIDE_MODIFIER.sub("/", line[4:]))
+        known, unknown = [], []
+        for item in re.sub(r"[,;]", " ", line[4:]).split():
+            name = re.split(r"[:/-]", item, maxsplit=1)[0].upper()
+            if name not in CATALOGUE or unknown_modifiers(item):
+                unknown.append(item)
+            else:
+                known.append(item)
+        if unknown:
+            self.warn(
+                number,
+                f"record {line[:3]}: tie-breaks not computed here, left out: {', '.join(unknown)}",
+            )
         try:
-            specs = parse_tiebreak_list(listed)
+            specs = parse_tiebreak_list(" ".join(known))
         except SpecError as error:
             raise TrfError(f"record {line[:3]}: {error}", number) from None
         if line[:3] == "202":
@@ -229,22 +326,37 @@ class _Reader:
         if start_no is None or start_no == 0:
             raise TrfError("player record (001) without a start number (columns 5-8)", number)
         rating = _whole(line[48:52], number, "rating (columns 49-52)", limit=MAX_RATING)
-        _points(line[80:84], number, "points (columns 81-84)")
+        self.points_column[start_no] = _points(line[80:84], number, "points (columns 81-84)")
         rank = _whole(line[85:89], number, "rank (columns 86-89)", limit=MAX_START_NO)
         if rank is not None:
             self.ranks.append((start_no, rank))
-        cells = _cells(line, number)
+        cells = _cells(line, number, self.conventions)
+        fide_id = line[57:68]
+        if line[56:57].strip():  # a federation running on takes the id's first columns
+            fide_id = fide_id.partition(" ")[2]
         participant = Participant(
             start_no=start_no,
             name=line[14:47].strip(),
             rating=rating,
             title=line[10:13].strip(),
-            federation=line[53:56].strip(),
-            fide_id=line[57:68].strip(),
+            federation=self._federation(line, number),
+            fide_id=fide_id.strip(),
             sex=line[9:10].strip(),
             birth=line[69:79].strip(),
         )
+        if participant.title and participant.title.upper() not in _TITLES:
+            self.warn(number, f"player {start_no}: unknown title {participant.title!r}, kept")
+        if participant.birth and not _BIRTH.fullmatch(participant.birth):
+            self.warn(number, f"player {start_no}: birth date {participant.birth!r} kept as text")
         self.players.append(_PlayerLine(number, participant, cells))
+
+    def _federation(self, line: str, number: int) -> str:
+        """Columns 54-56; a longer text (running into column 57) is blanked."""
+        if line[56:57].strip():
+            text = line[53:57].strip() + line[57:].split(" ", 1)[0]
+            self.warn(number, f"federation {text!r} is longer than 3 letters: left out")
+            return ""
+        return line[53:56].strip()
 
     # Team records
 
@@ -275,7 +387,13 @@ class _Reader:
             raise TrfError("record 320 needs the bye's match points and game points", number)
         mp = _points(parts[0], number, "record 320 match points")
         gp = _points(parts[1], number, "record 320 game points")
-        teams = _numbers(" ".join(parts[2:]), number, "record 320 team number")
+        what = "record 320 team number"
+        grid = [line[k : k + 4] for k in range(13, len(line), 4)]
+        if len(line[4:13].split()) == 2 and all(_ON_GRID.fullmatch(f) for f in grid):
+            # One 4-column field per round from column 14; a blank one: no bye that round.
+            teams = tuple(_whole(f, number, what, limit=MAX_TEAM_NO) or 0 for f in grid)
+        else:
+            teams = _numbers(" ".join(parts[2:]), number, what)
         self.team_bye = (number, mp or 0.0, gp or 0.0, teams)
 
     def _bye(self, line: str, number: int) -> None:
@@ -321,12 +439,20 @@ class _Reader:
         pad = NOT_IN_LINEUP if team_event else NOT_PAIRED
         participants = []
         for p in self.players:
-            entries = _entries(p, rounds_in_file, pad)
+            entries = _entries(p, rounds_in_file, pad, team_event=team_event)
             participants.append(replace(p.participant, entries=entries))
         self._check_pairings(participants, by_start)
         self._check_team_records(teams, by_start, rounds)
+        self._drop_byes_given_twice()
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
+        federation = self.texts.get("032", "")
+        if len(federation) > 3:
+            self.warn(
+                self.text_lines["032"],
+                f"record 032: federation {federation!r} is longer than 3 letters: left out",
+            )
+            federation = ""
         event = Event(
             name=self.texts.get("012", ""),
             participants=tuple(participants),
@@ -340,9 +466,11 @@ class _Reader:
         header = TrfHeader(
             name=event.name,
             city=self.texts.get("022", ""),
-            federation=self.texts.get("032", ""),
+            federation=federation,
             start_date=event.start_date,
             end_date=self.dates.get("052"),
+            start_date_text=self.date_texts.get("042", ""),
+            end_date_text=self.date_texts.get("052", ""),
             kind_text=kind_text,
             chief_arbiter=self.texts.get("102", ""),
             deputy_arbiters=tuple(self.deputies),
@@ -361,7 +489,44 @@ class _Reader:
             forfeited_matches=tuple(f for _, f in self.forfeits),
             other_records=tuple(self.other),
         )
-        return TrfFile(event=event, header=header, rounds_in_file=rounds_in_file)
+        return TrfFile(
+            event=event,
+            header=header,
+            rounds_in_file=rounds_in_file,
+            warnings=self._all_warnings(event, team_event),
+        )
+
+    def _all_warnings(self, event: Event, team_event: bool) -> tuple[TrfWarning, ...]:
+        warnings = list(self.warnings)
+        if self.comments:
+            warnings.append(
+                TrfWarning(self.comments[0], f"skipped {len(self.comments)} comment lines (###)")
+            )
+        for written, (first, count) in self.conventions.items():
+            meaning = _convention_meaning(written, team_event)
+            warnings.append(
+                TrfWarning(
+                    first,
+                    f"{count} {'cell' if count == 1 else 'cells'} {written!r} read as {meaning}",
+                )
+            )
+        # Some programs leave the column at 0.0 for everyone: nothing said, nothing to compare.
+        compare = any(self.points_column.values())
+        for p, line in zip(event.participants, self.players, strict=True):
+            said = self.points_column.get(p.start_no) if compare else None
+            counted = sum(
+                event.scoring.points(e.code) for e in p.entries if e.code not in (PENDING, " ")
+            )
+            if said is not None and abs(said - counted) > 0.001:
+                warnings.append(
+                    TrfWarning(
+                        line.line,
+                        f"player {p.start_no} ({p.name}): the points column says "
+                        f"{_shown_points(said)}, the rounds read add up to "
+                        f"{_shown_points(counted)}",
+                    )
+                )
+        return tuple(sorted(warnings, key=lambda w: w.line))
 
     def _index_players(self) -> dict[int, _PlayerLine]:
         by_start: dict[int, _PlayerLine] = {}
@@ -448,6 +613,30 @@ class _Reader:
                     line.line,
                 )
 
+    def _drop_byes_given_twice(self) -> None:
+        """A team 320 gives the pairing bye loses a 240 bye of the same round (a warning).
+
+        FIDE's team sample lists such a team in both; the pairing bye is what its 801 says.
+        """
+        if self.team_bye is None:
+            return
+        number_320, _, _, paired = self.team_bye
+        kept = []
+        for number, bye in self.byes:
+            given = paired[bye.round - 1] if bye.round <= len(paired) else 0
+            if given in bye.numbers:
+                self.warn(
+                    number,
+                    f"record 240: team {given} has the pairing bye of round {bye.round} "
+                    f"(record 320, line {number_320}); its {bye.kind} bye is left out",
+                )
+                numbers = tuple(n for n in bye.numbers if n != given)
+                if not numbers:
+                    continue
+                bye = replace(bye, numbers=numbers)
+            kept.append((number, bye))
+        self.byes = kept
+
     def _check_team_records(
         self, teams: list[Team], by_start: dict[int, _PlayerLine], rounds: int
     ) -> None:
@@ -486,8 +675,45 @@ class _Reader:
 # Reading helpers
 
 
-def _cells(line: str, number: int) -> list[str | None]:
-    """The round cells of a 001 line, each checked against the 10-column grid."""
+# Results without opponent that other programs write, and what they are read as.
+_UNOPPOSED = {"+": PAIRING_BYE, "1": PAIRING_BYE, "=": HALF_BYE, "0": ZERO_BYE}
+_UNOPPOSED_MEANING = {
+    "+": "pairing-allocated byes (a full point without opponent)",
+    "1": "pairing-allocated byes (a full point without opponent)",
+    "=": "half-point byes (not draws)",
+    "0": "zero-point byes",
+    " ": "zero-point byes (TRF-2026: no opponent, no result)",
+}
+_TEAM_BOARD_WON = "boards won by default (a full point without opponent)"
+
+
+def _note_unopposed(cell: str, number: int, conventions: dict[str, tuple[int, int]]) -> None:
+    """Count a cell without opponent written other than TRF-16's "0000 - X" with a bye code."""
+    opponent, colour, result = cell[:4], cell[5], cell[7]
+    if result in _UNOPPOSED_MEANING:
+        written = f"0000 - {result}" if opponent.strip() else f"     {colour} {result}"
+    elif opponent != "0000" and result in BYE_CODES | {NOT_PAIRED}:
+        written = cell.rstrip()  # lichess leaves out the 0000, some write "   0"
+    else:
+        return
+    first, count = conventions.get(written, (number, 0))
+    conventions[written] = (first, count + 1)
+
+
+def _convention_meaning(written: str, team_event: bool) -> str:
+    result = written[7:8] or " "
+    if result in ("+", "1") and team_event:
+        return _TEAM_BOARD_WON
+    if result in _UNOPPOSED_MEANING:
+        return _UNOPPOSED_MEANING[result]
+    return f"{UNPLAYED_CODES[result].title}, no opponent"
+
+
+def _cells(line: str, number: int, conventions: dict[str, tuple[int, int]]) -> list[str | None]:
+    """The round cells of a 001 line, each checked against the 10-column grid.
+
+    Cells without opponent written other than TRF-16's way are counted in `conventions`.
+    """
     if line[89:FIRST_CELL].strip():
         raise TrfError("columns 90-91 must be blank: the round results start at column 92", number)
     cells: list[str | None] = []
@@ -516,6 +742,8 @@ def _cells(line: str, number: int) -> list[str | None]:
             raise TrfError(
                 f"{place}: unknown result code {result!r} ({' '.join(TRF_CODES)})", number
             )
+        if _WHOLE.fullmatch(opponent.strip() or "0") and not int(opponent.strip() or "0"):
+            _note_unopposed(cell, number, conventions)
         cells.append(cell)
     return cells
 
@@ -527,7 +755,9 @@ def _last_cell(cells: list[str | None]) -> int:
     return 0
 
 
-def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry, ...]:
+def _entries(
+    p: _PlayerLine, rounds_in_file: int, pad: str, *, team_event: bool
+) -> tuple[RoundEntry, ...]:
     last = _last_cell(p.cells)
     entries = []
     for r in range(1, rounds_in_file + 1):
@@ -545,9 +775,15 @@ def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry,
                     f"round {r}: a bye ({code}) cannot have an opponent ({opponent})", p.line
                 )
             entries.append(RoundEntry(r, opponent, colour, code if code != " " else PENDING))
+        elif code in _UNOPPOSED:
+            # A full point without opponent in a team event is a board won by default.
+            if team_event and _UNOPPOSED[code] == PAIRING_BYE:
+                entries.append(RoundEntry(r, None, colour, FULL_BYE))
+            else:
+                entries.append(RoundEntry(r, None, colour, _UNOPPOSED[code]))
         else:
             # TRF-2026: a blank result without opponent is a zero-point bye.
-            entries.append(RoundEntry(r, None, colour, code if code != " " else "Z"))
+            entries.append(RoundEntry(r, None, colour, code if code != " " else ZERO_BYE))
     return tuple(entries)
 
 
@@ -609,19 +845,37 @@ def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> 
     return values
 
 
-def _parse_date(text: str, number: int, what: str) -> date | None:
-    if not text:
-        return None
+def _parse_date(text: str, *, round_date: bool = False) -> date | None:
+    """The date a header field holds in any common form; None when none can be read.
+
+    Tried in order: 2005/07/28, 05/07/28 (TRF's short form, else Krause's yy.dd.mm),
+    28.07.2005 (else 07/28/2005), "Oct 13, 2024", "13 Oct 2024".
+    """
+    candidates: list[tuple[int, int, int]] = []  # (year, month, day)
     if m := _DATE_YMD.fullmatch(text):
         y, mo, d = (int(x) for x in m.groups())
+        candidates.append((y, mo, d))
     elif m := _DATE_YY.fullmatch(text):
         y, mo, d = (int(x) for x in m.groups())
-        y += 2000
+        candidates += [(2000 + y, mo, d), (2000 + y, d, mo)]
     elif m := _DATE_DMY.fullmatch(text):
         d, mo, y = (int(x) for x in m.groups())
-    else:
-        raise TrfError(f"{what}: {text!r} is not a date (YYYY/MM/DD)", number)
-    try:
-        return date(y, mo, d)
-    except ValueError:
-        raise TrfError(f"{what}: {text!r} is not a valid date", number) from None
+        candidates += [(y, mo, d), (y, d, mo)]
+    elif m := _DATE_MONTH_FIRST.fullmatch(text):
+        candidates.append(
+            (int(m.group(3)), _MONTHS.get(m.group(1)[:3].lower(), 0), int(m.group(2)))
+        )
+    elif m := _DATE_DAY_FIRST.fullmatch(text):
+        candidates.append(
+            (int(m.group(3)), _MONTHS.get(m.group(2)[:3].lower(), 0), int(m.group(1)))
+        )
+    for y, mo, d in candidates:
+        try:
+            return date(y, mo, d)
+        except ValueError:
+            continue
+    return None
+
+
+def _shown_points(value: float) -> str:
+    return f"{value:.1f}"

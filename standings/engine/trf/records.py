@@ -26,6 +26,17 @@ class TrfError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class TrfWarning:
+    """Something the reader read its own way or left out; `line` is 1-based, 0 for the file."""
+
+    line: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text}" if self.line else self.text
+
+
+@dataclass(frozen=True, slots=True)
 class TrfTeamLine:
     """What a TRF-2026 team record (310) says beyond the engine's `Team`."""
 
@@ -67,6 +78,8 @@ class TrfHeader:
     federation: str = ""  # 032
     start_date: date | None = None  # 042
     end_date: date | None = None  # 052
+    start_date_text: str = ""  # 042 as written when no date could be read from it
+    end_date_text: str = ""  # 052 likewise
     kind_text: str = ""  # 092, e.g. "Swiss System"
     chief_arbiter: str = ""  # 102
     deputy_arbiters: tuple[str, ...] = ()  # 112
@@ -93,6 +106,9 @@ class TrfFile:
     event: Event
     header: TrfHeader = field(default_factory=TrfHeader)
     rounds_in_file: int = 0  # highest round with a cell on any 001 line
+    # How the file was read, not what it says: left out of equality (the round trip).
+    encoding: str = field(default="UTF-8", compare=False)  # "UTF-8 with BOM", "Windows-1252", ...
+    warnings: tuple[TrfWarning, ...] = field(default=(), compare=False)
 
 
 def detect_system(kind_text: str, participants: int, rounds: int) -> System:

@@ -32,8 +32,8 @@ def write_trf(trf: TrfFile) -> str:
     record("012", event.name or header.name)
     record("022", header.city)
     record("032", header.federation)
-    record("042", _date_text(event.start_date or header.start_date))
-    record("052", _date_text(header.end_date))
+    record("042", _date_text(event.start_date or header.start_date) or header.start_date_text)
+    record("052", _date_text(header.end_date) or header.end_date_text)
     record("062", str(len(event.participants)))
     record("072", str(sum(1 for p in event.participants if p.rating)))
     if team_event:
