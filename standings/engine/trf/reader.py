@@ -254,7 +254,7 @@ class _Reader:
                 "rounds",
                 number,
             )
-        dates = [_parse_date(f, round_date=True) for f in fields]
+        dates = [_parse_date(f) for f in fields]
         unread = [f for f, d in zip(fields, dates, strict=True) if f and d is None]
         if unread:
             self.warn(number, f"record 132: no date read from {', '.join(map(repr, unread))}")
@@ -845,7 +845,7 @@ def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> 
     return values
 
 
-def _parse_date(text: str, *, round_date: bool = False) -> date | None:
+def _parse_date(text: str) -> date | None:
     """The date a header field holds in any common form; None when none can be read.
 
     Tried in order: 2005/07/28, 05/07/28 (TRF's short form, else Krause's yy.dd.mm),
