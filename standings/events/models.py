@@ -68,6 +68,11 @@ class Event(models.Model):
     chief_arbiter = models.CharField(max_length=200, blank=True)
     deputy_arbiters = models.TextField(blank=True, help_text="TRF 112: one name per line.")
     time_control = models.CharField(max_length=200, blank=True, help_text="TRF 122")
+    trf_records = models.TextField(
+        blank=True,
+        help_text="TRF records the import keeps but does not interpret (XXC, XXA, XXS, "
+        "212, ...), one a line as read; the export writes them back.",
+    )
     rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
     # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
     tiebreaks = models.CharField(max_length=300, blank=True, validators=[validate_tiebreaks])
