@@ -9,6 +9,7 @@ of rounds, written as 142), so it is not kept a second time.
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from standings.engine.trf import read_trf, write_trf
 from standings.events.models import Event
@@ -116,3 +117,29 @@ def test_a_file_without_them_keeps_only_its_212():
     event.save()
     exported = export_trf(event)
     assert not [line for line in exported.splitlines() if line[:3] in {"212", "XXC", "999"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("XXC rank\n142 9", "line 2: record '142' is written by the export itself"),
+        ("001    1 m    Someone", "line 1: record '001' is written by the export itself"),
+        ("XXR 9", "record 'XXR' is written by the export itself"),
+        ("212 PTS, BH/U0", "line 1: record 212: rating 0 in tie-break"),
+    ],
+)
+def test_the_stored_records_refuse_what_the_export_writes_itself(text, message):
+    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="checked").slug)
+    event.trf_records = text
+
+    with pytest.raises(ValidationError) as caught:
+        event.full_clean()
+
+    assert message in str(caught.value)
+
+
+def test_the_stored_records_take_what_the_import_stores():
+    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="valid").slug)
+
+    event.full_clean()
+    assert event.trf_records.splitlines() == [STANDINGS_LIST, *KEPT]
