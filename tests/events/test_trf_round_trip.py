@@ -70,6 +70,7 @@ def test_read_then_write_keeps_them():
     assert kept_lines(written) == KEPT
     assert STANDINGS_LIST in written.splitlines()
     assert "142 5" in written.splitlines()
+    assert written.splitlines()[-len(KEPT) - 1] == "XXR 5"  # for the pairing program
     assert read_trf(written) == trf
     assert write_trf(read_trf(written)) == written
 
@@ -82,6 +83,7 @@ def test_import_then_export_keeps_them():
     assert kept_lines(exported) == KEPT
     assert STANDINGS_LIST in exported.splitlines()
     assert "142 5" in exported.splitlines()
+    assert exported.splitlines().count("XXR 5") == 1
     assert read_trf(exported).header.other_records == tuple(KEPT)
 
 
@@ -104,8 +106,20 @@ def test_a_reimport_replaces_them_with_the_newer_files():
     exported = export_trf(Event.objects.get(slug=slug))
     assert kept_lines(exported) == []
     assert [line for line in exported.splitlines() if line.startswith("XX")] == [
+        "XXR 5",
         "XXC white1",
         "XXS W=1.0",
+    ]
+
+
+def test_xxr_is_written_for_a_pairing_programs_file_only():
+    plain = write_trf(read_trf(pairing_program_file("999 unknown")))
+    javafo = write_trf(read_trf(pairing_program_file("XXC white1")))
+
+    assert "XXR" not in plain
+    assert [line for line in javafo.splitlines() if line[:3] in {"142", "XXR"}] == [
+        "142 5",
+        "XXR 5",
     ]
 
 
