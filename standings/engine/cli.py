@@ -1,10 +1,11 @@
 """The tie-break command line: standings and tie-breaks of a TRF file, without Django.
 
     standings-tiebreaks FILE.trf [--tiebreaks SPEC ...] [--round N] [--rules 2024|2026]
-                        [--format json|text]
+                        [--format json|text] [--quiet]
 
 Also `python -m standings.engine FILE.trf`; `manage.py tiebreaks` wraps the same functions.
 A bad file, tie-break or round is a `CliError`: one line on stderr, exit status 1.
+The reader's warnings go to stderr, one a line ("warning: line N: ..."), unless --quiet.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--round", type=int, help="standings after this round")
     parser.add_argument("--rules", choices=("2024", "2026"), help="rules edition")
     parser.add_argument("--format", choices=("json", "text"), default="json")
+    parser.add_argument(
+        "--quiet", action="store_true", help="do not print the reader's warnings on stderr"
+    )
 
 
 def tiebreaks_report(
@@ -52,25 +56,37 @@ def tiebreaks_report(
     through_round: int | None = None,
     rules: str | None = None,
     output_format: str = "json",
+    on_warning: Callable[[str], None] | None = None,
 ) -> str:
     """The standings of a TRF file as JSON or as a text table (no final newline).
 
-    Raises CliError for a file that cannot be read or is malformed, an unknown tie-break
-    or a round out of range.
+    `on_warning` is called with each of the reader's warnings ("warning: line N: ...")
+    once the file is read. Raises CliError for a file that cannot be read or is malformed,
+    an unknown tie-break or a round out of range (after the last round in the file).
     """
     path = Path(file)
     try:
-        event = read_trf_bytes(path.read_bytes()).event
+        trf = read_trf_bytes(path.read_bytes())
     except OSError as error:
         raise CliError(f"cannot read {path}: {error.strerror}") from None
     except TrfError as error:  # its text starts with "line N: "
         raise CliError(f"{path}: {error}") from None
+    if on_warning is not None:
+        for warning in trf.warnings:
+            on_warning(f"warning: {warning}")
+    event = trf.event
     if not event.closed_rounds:
         # A TRF file records results already decided: its rounds count as closed.
         event = replace(event, closed_rounds=frozenset(range(1, event.rounds + 1)))
     specs = tiebreaks or list(event.tiebreaks) or list(default_tiebreaks(event))
-    if through_round is not None and not 1 <= through_round <= event.rounds:
-        raise CliError(f"round {through_round} out of range 1..{event.rounds}")
+    # Standings come after the last round in the file, not after the rounds record 142
+    # or XXR plans: a round nobody has played yet has nothing to rank.
+    last = trf.rounds_in_file or event.rounds
+    if through_round is not None and not 1 <= through_round <= last:
+        planned = ""
+        if last < event.rounds:
+            planned = f" (the file has rounds 1..{last} of {event.rounds})"
+        raise CliError(f"round {through_round} out of range 1..{last}{planned}")
     try:
         standings = compute_standings(event, specs, rules=rules, through_round=through_round)
     except ValueError as error:  # SpecError is one
@@ -121,6 +137,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
             through_round=options.round,
             rules=options.rules,
             output_format=options.format,
+            on_warning=None if options.quiet else _print_warning,
         )
     except CliError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
@@ -134,3 +151,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
+
+
+def _print_warning(text: str) -> None:
+    print(text, file=sys.stderr)

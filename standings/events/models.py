@@ -12,6 +12,23 @@ from django.db import models
 from standings.engine import limits
 from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.notation import SpecError
+from standings.engine.trf import TrfError, read_trf
+
+
+def validate_trf_records(value: str) -> None:
+    """Records the export may write back as they are: none it writes itself, except 212."""
+    for number, line in enumerate(value.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            kept = read_trf(line + "\n")
+        except TrfError as error:
+            raise ValidationError(f"line {number}: {error.message}") from None
+        if line[:3] != "212" and line.rstrip() not in kept.header.other_records:
+            raise ValidationError(
+                f"line {number}: record {line[:3]!r} is written by the export itself "
+                "(only records standings does not interpret, and 212, are kept)"
+            )
 
 
 def validate_tiebreaks(value: str) -> None:
@@ -68,6 +85,12 @@ class Event(models.Model):
     chief_arbiter = models.CharField(max_length=200, blank=True)
     deputy_arbiters = models.TextField(blank=True, help_text="TRF 112: one name per line.")
     time_control = models.CharField(max_length=200, blank=True, help_text="TRF 122")
+    trf_records = models.TextField(
+        blank=True,
+        help_text="TRF records the import keeps but does not interpret (XXC, XXA, XXS, "
+        "212, ...), one a line as read; the export writes them back.",
+        validators=[validate_trf_records],
+    )
     rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
     # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
     tiebreaks = models.CharField(max_length=300, blank=True, validators=[validate_tiebreaks])

@@ -63,6 +63,7 @@ def header(event: Event, rounds: list[Round]) -> TrfHeader:
             .select_related("round", "home", "away")
             .order_by("round__number", "table")
         ),
+        other_records=tuple(line for line in event.trf_records.splitlines() if line.strip()),
     )
 
 

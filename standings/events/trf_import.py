@@ -206,6 +206,10 @@ def _store(
         if trf.event.rounds > event.rounds_planned:
             event.rounds_planned = trf.event.rounds
             event.save(update_fields=["rounds_planned"])
+    kept = kept_records(trf)
+    if event.trf_records != kept:
+        event.trf_records = kept
+        event.save(update_fields=["trf_records"])
     people = _merge_participants(event, trf, lines, report)
     teams = _merge_teams(event, trf, people, report)
     for planned in rounds:
@@ -225,6 +229,18 @@ def _store(
         after=report.as_dict(),
     )
     return report
+
+
+def kept_records(trf: TrfFile) -> str:
+    """What the export writes back for a pairing program: the records not interpreted, and 212.
+
+    The event stores one tie-break list (202, or 212 without 202), so record 212 is kept
+    here as read (tie-breaks the engine does not compute already left out).
+    """
+    lines = list(trf.header.other_records)
+    if trf.header.standings_tiebreaks:
+        lines.insert(0, "212 " + ", ".join(trf.header.standings_tiebreaks))
+    return "\n".join(lines)
 
 
 # Reading the file into a plan (no database)

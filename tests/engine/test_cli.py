@@ -18,6 +18,7 @@ import pytest
 
 from standings.engine.cli import PROG, main
 from tests.conftest import FIXTURES
+from tests.engine.test_trf import small_file
 
 ROOT = Path(__file__).resolve().parents[2]
 FIDE = Path(FIXTURES) / "fide"
@@ -131,3 +132,70 @@ def test_a_reader_that_leaves_early_gets_no_traceback():
 
     assert done.returncode == 1
     assert done.stderr == ""
+
+
+HELTOUR = str(Path(FIXTURES) / "real" / "heltour-friendship-cup-2024.trf")
+
+
+def test_the_readers_warnings_go_to_stderr_one_a_line(capsys):
+    assert main([HELTOUR, "--quiet"]) == 0
+    quiet = capsys.readouterr()
+
+    assert main([HELTOUR]) == 0
+    out, err = capsys.readouterr()
+
+    assert quiet.err == ""
+    assert out == quiet.out  # stdout does not change
+    lines = err.splitlines()
+    assert lines and all(line.startswith("warning: line ") for line in lines)
+    assert "warning: line 17: skipped a column ruler or legend: " in lines[0]
+    assert err.endswith("\n") and len(lines) == err.count("\n")
+
+
+def test_a_file_read_as_latin_1_warns_without_a_line(capsys):
+    assert main([str(Path(FIXTURES) / "real" / "krause-latin-1.tab")]) == 0
+
+    err = capsys.readouterr().err
+
+    assert "warning: the file is not UTF-8: read as Windows-1252 (Latin-1)\n" in err
+
+
+def test_the_module_prints_the_warnings_and_hides_them_when_quiet():
+    loud = run_module(HELTOUR, "--format", "text")
+    quiet = run_module(HELTOUR, "--format", "text", "--quiet")
+
+    assert loud.returncode == quiet.returncode == 0
+    assert loud.stdout == quiet.stdout
+    assert quiet.stderr == ""
+    assert loud.stderr.startswith("warning: line 17: ")
+
+
+def test_a_clean_file_prints_no_warning(capsys):
+    assert main([SWISS]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("rounds_record", ["XXR 5", "142 5"])
+def test_standings_come_after_the_last_round_played_not_the_rounds_planned(
+    tmp_path, capsys, rounds_record
+):
+    path = tmp_path / "planned.trf"
+    path.write_text(small_file(l4=rounds_record))
+
+    assert main([str(path), "--format", "text"]) == 0
+    assert capsys.readouterr().out.startswith("Standings after round 2 ")
+    assert main([str(path), "--round", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["round"] == 1
+
+    assert main([str(path), "--round", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "round 3 out of range 1..2 (the file has rounds 1..2 of 5)" in err
+
+
+def test_the_aeroflot_file_stands_after_round_8_of_9(capsys):
+    aeroflot = str(Path(FIXTURES) / "real" / "cr-aeroflot-open-2026.trf")
+
+    assert main([aeroflot]) == 0
+    assert json.loads(capsys.readouterr().out)["round"] == 8
+    assert main([aeroflot, "--round", "9"]) == 1
+    assert "round 9 out of range 1..8 (the file has rounds 1..8 of 9)" in capsys.readouterr().err

@@ -76,6 +76,10 @@ def write_trf(trf: TrfFile) -> str:
         out.append(f"240 {bye.kind} {bye.round:03d}" + "".join(f" {n:4d}" for n in bye.numbers))
     for m in header.forfeited_matches:
         out.append(f"330 {m.kind} {m.round:03d} {m.white:03d} {m.black:03d}")
+    if any(r.startswith("XX") for r in header.other_records):
+        # A pairing program's file (JaVaFo's records): those programs read the number of
+        # rounds from XXR, not 142. The reader gives 142 the say, so this changes nothing.
+        out.append(f"XXR {event.rounds}")
     out.extend(header.other_records)
     return "\n".join(out) + "\n"
 

@@ -26,6 +26,7 @@ class Command(BaseCommand):
                 through_round=options["round"],
                 rules=options["rules"],
                 output_format=options["format"],
+                on_warning=None if options["quiet"] else self.stderr.write,
             )
         except CliError as error:
             raise CommandError(str(error)) from None
