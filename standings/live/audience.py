@@ -155,21 +155,20 @@ class Audience:
         if before is not None:
             await asyncio.wait([before])
         self.version = max(self.version, message["version"])
-        news = False
-        for socket in list(self.sockets):
-            try:
-                news = await socket.show(message) or news
-            except Exception:  # a socket closing meanwhile: its disconnect follows
-                log.debug("could not write to a socket", exc_info=True)
-        if news:  # a resync that only confirmed what they show does not put off heartbeats
+        news = await self.each(lambda socket: socket.show(message))
+        if any(news):  # a resync that only confirmed what they show does not put off heartbeats
             self.quiet_since = asyncio.get_running_loop().time()
 
-    async def each(self, call: Callable[[Socket], Awaitable[None]]) -> None:
+    async def each(self, call: Callable[[Socket], Awaitable[object]]) -> list[object]:
+        """`call` on every socket in turn; what each returned (None where it failed)."""
+        results: list[object] = []
         for socket in list(self.sockets):
             try:
-                await call(socket)
+                results.append(await call(socket))
             except Exception:  # a socket closing meanwhile: its disconnect follows
                 log.debug("could not write to a socket", exc_info=True)
+                results.append(None)
+        return results
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()

@@ -53,6 +53,8 @@ class StateUnavailable(Exception):
 class MissingCache:
     """Django's cache, with a failure (Redis unreachable) read as a miss and a write skipped."""
 
+    quiet_until = 0.0  # monotonic time before which a failure is not logged again
+
     def get(self, key: str, default=None):
         return self._call("get", key, default, failed=default)
 
@@ -75,8 +77,6 @@ class MissingCache:
                 log.warning("cache %s failed, rendering without it: %r", name, error)
                 self.quiet_until = now + FAILURE_LOG_GAP
             return failed
-
-    quiet_until = 0.0
 
 
 cache = MissingCache()
