@@ -1,12 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from standings.health import healthz
 from standings.security.login import AdminSignInForm
 
 admin.site.login_form = AdminSignInForm  # the admin's sign-in is throttled like /login/
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     path("", include("standings.arbiter.urls")),
     path("", include("standings.events.urls")),
     path("", include("standings.web.urls")),
