@@ -17,6 +17,7 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py load_bridge_demo
 	DEMO_LIVE=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 # Browser tests need Debian's Chromium; install it when missing and we may.

@@ -3,12 +3,17 @@ Django (model fields, choices, form fields), or by the engine's result-code tabl
 Each line is an attribute access vulture counts as a use; say why when adding one."""
 
 # ruff: noqa: B018
+from bench.team_live_bench import seed_individual
+from standings.bridge_events.forms import BamEntryForm, MatchEntryForm
+from standings.bridge_events.pages import MatchRow
 from standings.engine.event import Scoring
 from standings.events.models import Event, Forfeit
 from standings.events.views import TrfUploadForm
 from standings.live.audience import Station
 from standings.security.login import SignInForm
+from standings.web.board_rankings import BoardLine
 from standings.web.state import EventState, GameLine, RoundView
+from standings.web.team_state import Member, TeamMatchLine, TeamRound, TeamState
 
 # Scoring fields named in engine/result_codes.py's table and read with getattr.
 Scoring.full_bye, Scoring.half_bye, Scoring.forfeit_win, Scoring.forfeit_loss
@@ -25,6 +30,15 @@ TrfUploadForm.file, SignInForm.keep_signed_in
 # Read by the public templates.
 RoundView.state_label, GameLine.opponent_rank, GameLine.result_title, GameLine.points_shown
 EventState.crosstable
+BoardLine.score_shown, BoardLine.percentage, Member.score_shown, TeamState.crosstable
+TeamMatchLine.match_points, TeamRound.pending
+
+# Run by name in the seeding script a bench hands to the server's database.
+seed_individual
 
 # Holds its task: the event loop keeps only a weak reference.
 Station.receiver
+
+# Bridge: form fields read through cleaned_data, rows read by the bridge templates.
+MatchEntryForm.home_points, MatchEntryForm.away_points, BamEntryForm.home_bam, BamEntryForm.away_bam
+MatchRow.home_name, MatchRow.away_name, MatchRow.is_bye

@@ -1,8 +1,9 @@
 """Command-line benchmark: whole-process time of the tie-break command with and without Django.
 
-For each file, runs `python -m standings.engine FILE` and `python manage.py tiebreaks FILE`
-(default options, JSON out) five times each after one warm-up run, and prints the median wall
-and CPU (user + system) time of the whole process, beside a bare `python -c pass`. Files: the
+For each file, runs `standings-tiebreaks FILE` (when installed), `python -m standings.engine
+FILE` and `python manage.py tiebreaks FILE` (default options) five times each after one
+warm-up run, and prints the median wall and CPU (user + system) time of the whole process,
+beside a bare `python -c pass`. Files: the
 given ones, else the largest in ../shared/fixtures/real/ (and, if the command refuses it, the
 largest it reads) and the largest FIDE fixture. Figures only; not a timed test.
 
@@ -26,6 +27,10 @@ COMMANDS = {
     "python -m standings.engine": [sys.executable, "-m", "standings.engine"],
     "python manage.py tiebreaks": [sys.executable, "manage.py", "tiebreaks"],
 }
+# The console script, where the package is installed beside this Python.
+SCRIPT = Path(sys.executable).with_name("standings-tiebreaks")
+if SCRIPT.exists():
+    COMMANDS = {"standings-tiebreaks": [str(SCRIPT)], **COMMANDS}
 
 
 def run_once(command: list[str]) -> tuple[float, float, int]:

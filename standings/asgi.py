@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django (bodies capped first), websockets through Channels."""
+"""ASGI entry point: HTTP through Django (bodies capped first; cached public pages replayed
+before it, web/fast.py), websockets through Channels."""
 
 import gc
 import os
@@ -15,12 +16,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from standings.live.routing import websocket_urlpatterns  # noqa: E402
 from standings.security.body_limit import RequestBodyLimit  # noqa: E402
 from standings.security.startup import refuse_unsafe_start  # noqa: E402
+from standings.web.fast import PublicPages  # noqa: E402
 
 refuse_unsafe_start()
 
 application = ProtocolTypeRouter(
     {
-        "http": RequestBodyLimit(django_asgi_app),
+        "http": PublicPages(RequestBodyLimit(django_asgi_app)),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "standings.web",
     "standings.demo",
     "standings.security",
+    "standings.bridge_events",
 ]
 
 MIDDLEWARE = [
@@ -194,6 +195,11 @@ LIVE_HEARTBEAT = float(os.environ.get("LIVE_HEARTBEAT", "20"))
 # Each process checks every this many seconds, per event with open sockets, that its
 # sockets show the event's current version; a missed push is made up within two checks.
 LIVE_RESYNC = float(os.environ.get("LIVE_RESYNC", "1"))
+
+# Public pages: browsers, proxies and CDNs may keep a copy this many seconds, and serve it
+# this many more while they ask again (docs/deployment.md); signed-in people's never.
+PAGE_MAX_AGE = env_int("PAGE_MAX_AGE", 2)
+PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 30)
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)

@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("standings.arbiter.urls")),
     path("", include("standings.events.urls")),
     path("", include("standings.web.urls")),
+    path("", include("standings.bridge_events.urls")),
 ]

@@ -55,3 +55,41 @@ def create_swiss(arbiters=(), slug="small-open", players=8) -> Event:
                 entered_at=now if result else None,
             )
     return event
+
+
+TEAM_NAMES = ["Rooks", "Knights", "Bishops", "Pawns", "Queens", "Kings"]
+
+
+def create_team_event(arbiters=(), slug="small-teams", teams=4, boards=4, reserves=1) -> Event:
+    """Teams of `boards` players plus reserves, round 1 published: 1-2 and 3-4 (and so on)."""
+    from standings.events.models import Team
+    from standings.events.services import publish_pairings
+    from standings.events.team_services import create_team_round
+
+    event = Event.objects.create(
+        slug=slug,
+        name="Small Teams",
+        kind=Event.Kind.TEAM,
+        rounds_planned=5,
+        start_date=datetime.date(2026, 6, 1),
+        tiebreaks="",
+    )
+    event.arbiters.set(arbiters)
+    start_no = 0
+    for number in range(1, teams + 1):
+        team = Team.objects.create(event=event, number=number, name=TEAM_NAMES[number - 1])
+        for order in range(1, boards + reserves + 1):
+            start_no += 1
+            Participant.objects.create(
+                event=event,
+                start_no=start_no,
+                name=f"{team.name[:-1]} {order}",
+                rating=2300 - 10 * start_no,
+                team=team,
+                board_order=order,
+            )
+    pairs = [(n, n + 1) for n in range(1, teams, 2)]
+    create_team_round(event, 1, pairs, boards=boards)
+    publish_pairings(event, 1)
+    event.refresh_from_db()
+    return event

@@ -6,7 +6,14 @@ import json
 
 from django.core.paginator import Page, Paginator
 
-from standings.events.models import RESULT_SHOWN, AuditEntry, Event, Round, UnplayedRound
+from standings.events.models import (
+    RESULT_SHOWN,
+    AuditEntry,
+    Event,
+    Forfeit,
+    Round,
+    UnplayedRound,
+)
 
 PER_PAGE = 50
 STATES = dict(Round.State.choices)
@@ -18,7 +25,12 @@ ACTIONS = {
     "close_round": "Round closed",
     "reopen_round": "Round reopened",
     "bye": "Bye",
+    "forfeit_match": "Match forfeited",
+    "team_bye": "Team bye",
+    "lineup": "Line-up",
+    "settings": "Tie-break settings",
 }
+FORFEITS = dict(Forfeit.choices)
 
 
 def audit_page(event: Event, number: str | None) -> Page:
@@ -43,7 +55,11 @@ def describe(value: object) -> str:
         elif key == "state":
             parts.append(str(STATES.get(item, item)))
         elif key == "bye":
-            parts.append(str(BYES.get(item, "no bye")))
+            parts.append(str(BYES.get(item, "no bye")))  # a team's bye has the same letters
+        elif key == "forfeit":
+            parts.append(str(FORFEITS.get(item, item)))
+        elif key == "players":
+            parts.append("players " + ", ".join(map(str, item)))
         elif key == "version":
             continue
         else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from standings.engine.result_codes import GAME_RESULTS
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round
@@ -21,6 +23,7 @@ class Button:
 class BoardRow:
     game: Game
     shown: str  # "1–0", "" while pending
+    action: str  # where a tap on this board posts
     refusal: str = ""  # why the arbiter's last tap on this board was refused
 
     @property
@@ -51,14 +54,25 @@ def working_round(event: Event, number: int | None = None) -> Round | None:
     return rounds.exclude(state=Round.State.CLOSED).first() or rounds.last()
 
 
-def board_row(game: Game, refusal: str = "") -> BoardRow:
-    return BoardRow(game, RESULT_SHOWN[game.result] if game.result else "", refusal)
+def result_url(slug: str, round_no: int, game: Game) -> str:
+    """Where a board's result is posted: by board, or in a team event by match and board."""
+    if game.match is None:
+        return reverse("arbiter:result", args=[slug, round_no, game.board])
+    return reverse("arbiter:match_result", args=[slug, round_no, game.match.table, game.board])
+
+
+def board_row(slug: str, round_no: int, game: Game, refusal: str = "") -> BoardRow:
+    shown = RESULT_SHOWN[game.result] if game.result else ""
+    return BoardRow(game, shown, result_url(slug, round_no, game), refusal)
 
 
 def board_rows(rnd: Round, refusals: dict[int, str] | None = None) -> list[BoardRow]:
     refusals = refusals or {}
-    games = rnd.games.select_related("white", "black", "entered_by").order_by("match", "board")
-    return [board_row(game, refusals.get(game.board, "")) for game in games]
+    games = rnd.games.select_related("white", "black", "entered_by", "match")
+    return [
+        board_row(rnd.event.slug, rnd.number, game, refusals.get(game.board, ""))
+        for game in games.order_by("match", "board")
+    ]
 
 
 def round_context(event: Event, rnd: Round | None, refusals: dict[int, str] | None = None) -> dict:
@@ -82,5 +96,5 @@ def controls_context(rnd: Round) -> dict:
     return {
         "round": rnd,
         "close_refusal": close_refusal(rnd) if rnd.state != Round.State.CLOSED else "",
-        "pending": rnd.games.filter(result="").count(),
+        "pending": rnd.games.filter(result="").exclude(match__forfeit__gt="").count(),
     }

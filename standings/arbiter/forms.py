@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from django import forms
 
+from standings.engine.catalogue import CATALOGUE, parse_tiebreak_list
+from standings.engine.event import System
+from standings.engine.notation import SpecError
+from standings.engine.presets import PRESETS
+
 NOT_SAID = "The form did not say which {}; reload the page (nothing was changed)"
 
 
@@ -49,3 +54,113 @@ class ReopenForm(ArbiterForm):
     """Reopening a closed round; the service refuses a blank reason."""
 
     reason = reason_field()
+
+
+class ForfeitForm(ArbiterForm):
+    """A match forfeited as a whole ("" takes the forfeit back), and why."""
+
+    forfeit = forms.ChoiceField(
+        required=False,
+        choices=[("", "not forfeited"), ("+-", "+/-"), ("-+", "-/+"), ("--", "-/-")],
+        error_messages={"invalid_choice": "%(value)s is not a way to forfeit a match"},
+    )
+    reason = reason_field()
+
+
+class TeamByeForm(ArbiterForm):
+    """A bye of a team without a match ("" removes it)."""
+
+    team = forms.IntegerField(
+        min_value=1,
+        error_messages={
+            key: NOT_SAID.format("team") for key in ("required", "invalid", "min_value")
+        },
+    )
+    kind = forms.CharField(required=False, max_length=1)
+
+
+class LineupForm(ArbiterForm):
+    """A team's players of one match, board by board: fields board_1 .. board_<boards>."""
+
+    def __init__(self, data, *, boards: int):
+        super().__init__(data)
+        for board in range(1, boards + 1):
+            self.fields[f"board_{board}"] = forms.IntegerField(
+                min_value=1,
+                error_messages={
+                    key: f"Choose the player of board {board}"
+                    for key in ("required", "invalid", "min_value")
+                },
+            )
+
+    def players(self) -> list[int]:
+        return [self.cleaned_data[name] for name in self.fields]
+
+
+CUSTOM = "custom"
+TIES = [("lots", "Draw lots"), ("shared", "Share the place")]
+EDITION_CHOICES = [
+    ("", "The edition in force on the start date"),
+    ("2024", "FIDE 2024"),
+    ("2026", "FIDE 2026"),
+]
+
+
+class TiebreakSettingsForm(ArbiterForm):
+    """The event's tie-breaks: a preset or a custom list, the rule edition, the last ties.
+
+    `chosen()` is the list to store, in canonical notation, PTS left implicit.
+    """
+
+    preset = forms.ChoiceField(
+        error_messages={"invalid_choice": "%(value)s is not a preset; choose one from the list"}
+    )
+    tiebreaks = forms.CharField(required=False, max_length=300, strip=True)
+    rule_edition = forms.ChoiceField(required=False, choices=EDITION_CHOICES)
+    ties = forms.ChoiceField(choices=TIES)
+    version = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            key: NOT_SAID.format("version you saw") for key in ("required", "invalid", "min_value")
+        },
+    )
+
+    def __init__(self, data=None, *, system: System, team: bool, **kwargs):
+        super().__init__(data, **kwargs)
+        self.system = system
+        offered = [p for p in PRESETS if p.team == team and p.available]
+        self.presets = {p.key: p for p in offered}
+        preset_field = self.fields["preset"]
+        assert isinstance(preset_field, forms.ChoiceField)
+        preset_field.choices = [*((p.key, p.name) for p in offered), (CUSTOM, "Custom list")]
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        preset = data.get("preset")
+        if preset in self.presets:
+            data["chosen"] = self.presets[preset].tiebreaks(self.system)
+        elif preset == CUSTOM and "tiebreaks" in data:
+            try:
+                data["chosen"] = tuple(
+                    s for s in parse_tiebreak_list(data["tiebreaks"]) if s != "PTS"
+                )
+            except SpecError as error:
+                known = ", ".join(sorted(CATALOGUE))
+                self.add_error("tiebreaks", f"{error}. Known: {known}")
+        return data
+
+    def chosen(self) -> tuple[str, ...]:
+        return self.cleaned_data["chosen"]
+
+
+def settings_initial(event, system: System) -> dict:
+    """The form's values for the event as stored; a list equal to a preset's selects it."""
+    stored = tuple(event.tiebreak_list())
+    preset = next((p.key for p in PRESETS if stored and p.tiebreaks(system) == stored), CUSTOM)
+    return {
+        "preset": preset,
+        "tiebreaks": " ".join(stored),
+        "rule_edition": event.rule_edition,
+        "ties": "shared" if event.shared_places else "lots",
+        "version": event.version,
+    }

@@ -3,7 +3,7 @@ from django.urls import path
 
 from standings.security.login import SignInView
 
-from . import views
+from . import settings_views, team_views, views
 
 app_name = "arbiter"
 
@@ -25,4 +25,36 @@ urlpatterns = [
     path("e/<slug:slug>/arbiter/round/<int:number>/close/", views.close_round, name="close"),
     path("e/<slug:slug>/arbiter/round/<int:number>/reopen/", views.reopen_round, name="reopen"),
     path("e/<slug:slug>/arbiter/audit/", views.audit, name="audit"),
+    path("e/<slug:slug>/arbiter/settings/", settings_views.settings_page, name="settings"),
+    path(
+        "e/<slug:slug>/arbiter/settings/preview/",
+        settings_views.settings_preview,
+        name="settings_preview",
+    ),
+    # Team events: a round's matches, each with its boards.
+    path(
+        "e/<slug:slug>/arbiter/round/<int:number>/match/<int:table>/",
+        team_views.match_page,
+        name="match",
+    ),
+    path(
+        "e/<slug:slug>/arbiter/round/<int:number>/match/<int:table>/board/<int:board>/",
+        team_views.enter_result,
+        name="match_result",
+    ),
+    path(
+        "e/<slug:slug>/arbiter/round/<int:number>/match/<int:table>/forfeit/",
+        team_views.forfeit_match,
+        name="forfeit",
+    ),
+    path(
+        "e/<slug:slug>/arbiter/round/<int:number>/match/<int:table>/lineup/<int:team>/",
+        team_views.set_lineup,
+        name="lineup",
+    ),
+    path(
+        "e/<slug:slug>/arbiter/round/<int:number>/team-bye/",
+        team_views.team_bye,
+        name="team_bye",
+    ),
 ]

@@ -18,37 +18,40 @@ from standings.events.models import Event, Game
 from .audit import audit_page
 from .boards import board_row, buttons, controls_context, round_context, working_round
 from .forms import ReopenForm, ResultForm
+from .matches import team_round_context
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails  # set by django_htmx's middleware
 
 
-def _editable_event(request: HttpRequest, slug: str) -> Event:
+def editable_event(request: HttpRequest, slug: str) -> Event:
     event = get_object_or_404(Event, slug=slug)
     if not can_edit(request.user, event):
         raise PermissionDenied("You are not an arbiter of this event")
     return event
 
 
-def _round_url(event: Event, number: int) -> str:
+def round_url(event: Event, number: int) -> str:
     return reverse("arbiter:round", args=[event.slug, number])
 
 
 @login_required
 @require_safe
 def round_page(request: HttpRequest, slug: str, number: int | None = None) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     rnd = working_round(event, number)
     if number is not None and rnd is None:
         raise Http404("No such round")
+    if event.kind == Event.Kind.TEAM:  # a round of matches, each opening its boards
+        return render(request, "arbiter/team_round.html", team_round_context(event, rnd))
     return render(request, "arbiter/round.html", round_context(event, rnd))
 
 
 @login_required
 @require_POST
 def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     form = ResultForm(request.POST)
     refusal = "" if form.is_valid() else form.refusal()
     if not refusal:
@@ -66,16 +69,18 @@ def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -
             refusal = refused.message
     if not request.htmx:
         if not refusal:
-            return redirect(f"{_round_url(event, number)}#board-{board}")
+            return redirect(f"{round_url(event, number)}#board-{board}")
         rnd = working_round(event, number)
         context = round_context(event, rnd, {board: refusal})
         return render(request, "arbiter/round.html", context, status=409)
     games = Game.objects.select_related("round", "white", "black", "entered_by")
-    game = get_object_or_404(games, round__event=event, round__number=number, board=board)
+    game = get_object_or_404(
+        games, round__event=event, round__number=number, board=board, match__isnull=True
+    )
     context = {
         "event": event,
         "buttons": buttons(event),
-        "row": board_row(game, refusal),
+        "row": board_row(event.slug, number, game, refusal),
         "oob": True,
         **controls_context(game.round),
     }
@@ -87,31 +92,31 @@ def _round_action(request: HttpRequest, event: Event, number: int, action, **ext
         action(event, number, user=request.user, **extra)
     except services.WriteRefused as refused:
         messages.error(request, refused.message)
-    return redirect(_round_url(event, number))
+    return redirect(round_url(event, number))
 
 
 @login_required
 @require_POST
 def publish_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     return _round_action(request, event, number, services.publish_pairings)
 
 
 @login_required
 @require_POST
 def close_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     return _round_action(request, event, number, services.close_round)
 
 
 @login_required
 @require_POST
 def reopen_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     form = ReopenForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.refusal())
-        return redirect(_round_url(event, number))
+        return redirect(round_url(event, number))
     reason = form.cleaned_data["reason"]
     return _round_action(request, event, number, services.reopen_round, reason=reason)
 
@@ -119,6 +124,6 @@ def reopen_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_safe
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _editable_event(request, slug)
+    event = editable_event(request, slug)
     page = audit_page(event, request.GET.get("page"))
     return render(request, "arbiter/audit.html", {"event": event, "page": page})

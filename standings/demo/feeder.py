@@ -1,9 +1,10 @@
-"""The live demo feeder (`make run`): results of the demo event arrive every few seconds.
+"""The live demo feeder (`make run`): results of the demo events arrive every few seconds.
 
 Each step makes one write through the services, as an arbiter would: enter one
 missing result; once the round is complete, wait a couple of steps and close it;
 then pair and publish the next round. When the last round is closed it waits a
-while and reloads the demo, so a long-running demo keeps moving.
+while and reloads the demo, so a long-running demo keeps moving. The team demo is fed
+the same way, board by board (a match forfeited as a whole needs none).
 
 It runs in the serving process, because the in-memory channel layer only reaches
 that process's sockets: with settings.DEMO_LIVE, `DemoConfig.ready` has the first
@@ -27,6 +28,7 @@ from standings.events.snapshot import engine_event, scoring
 
 from .event import DEMO_SLUG, draw_result, load_demo
 from .pairing import entrants, pair_round
+from .team_event import DEMO_TEAM_SLUG, load_team_demo, pair_next_team_round
 
 log = logging.getLogger(__name__)
 
@@ -58,28 +60,34 @@ class DemoFeeder:
         event = Event.objects.filter(slug=self.slug).first()
         if event is None:
             return "no event"
+        team = event.kind == Event.Kind.TEAM
         last = event.round_set.order_by("-number").first()
         if last is None or last.state == Round.State.CLOSED:
             number = last.number + 1 if last else 1
             if number <= event.rounds_planned:
                 self.waited = 0
-                pair_next_round(event, number)
+                (pair_next_team_round if team else pair_next_round)(event, number)
                 return "paired"
             if self._wait(self.reload_after):
                 return "finished"
-            load_demo()
+            (load_team_demo if team else load_demo)()
             return "reloaded"
         if last.state == Round.State.DRAFT:
             services.publish_pairings(event, last.number)
             return "published"
-        pending = list(last.games.filter(result="").select_related("white", "black"))
+        pending = list(
+            last.games.filter(result="")
+            .exclude(match__forfeit__gt="")  # a match forfeited as a whole needs no boards
+            .select_related("white", "black", "match")
+        )
         if pending:
             game = self.rng.choice(pending)
             result = draw_result(self.rng, game.white.rating, game.black.rating)
             self.waited = 0
+            table = game.match.table if game.match else None
             try:  # an arbiter trying the demo may have entered this board meanwhile: keep theirs
                 services.enter_result(
-                    event, last.number, game.board, result, seen_version=game.version
+                    event, last.number, game.board, result, seen_version=game.version, table=table
                 )
             except services.WriteRefused as refused:
                 return f"skipped: {refused.message}"
@@ -113,19 +121,21 @@ def pair_next_round(event: Event, number: int) -> Round:
     return services.publish_pairings(event, number)
 
 
-def run_forever(feeder: DemoFeeder, interval: float) -> None:
-    """The feeder thread: one step per interval; an error is logged and the next step follows."""
+def run_forever(feeders: list[DemoFeeder], interval: float) -> None:
+    """The feeder thread: one step of each feeder per interval; an error is logged and the
+    next step follows."""
     while True:
         time.sleep(interval)
-        try:
-            outcome = feeder.step()
-            log.info("demo feeder: %s", outcome)
-        except services.WriteRefused as refused:  # e.g. an arbiter cleared a result meanwhile
-            log.warning("demo feeder: %s", refused.message)
-        except Exception:
-            log.exception("demo feeder step failed")
-        finally:
-            close_old_connections()
+        for feeder in feeders:
+            try:
+                outcome = feeder.step()
+                log.info("demo feeder %s: %s", feeder.slug, outcome)
+            except services.WriteRefused as refused:  # e.g. an arbiter cleared a result
+                log.warning("demo feeder %s: %s", feeder.slug, refused.message)
+            except Exception:
+                log.exception("demo feeder step failed")
+            finally:
+                close_old_connections()
 
 
 def start_with_first_request(**_signal) -> threading.Thread | None:
@@ -142,9 +152,11 @@ def start(interval: float | None = None) -> threading.Thread | None:
     if not _started.acquire(blocking=False):
         return None
     seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
+    feeders = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG)]
     thread = threading.Thread(
-        target=run_forever, args=(DemoFeeder(), seconds), name="demo-feeder", daemon=True
+        target=run_forever, args=(feeders, seconds), name="demo-feeder", daemon=True
     )
     thread.start()
-    sys.stderr.write(f"Demo feeder: one write to /e/{DEMO_SLUG}/ every {seconds:g}s\n")
+    for feeder in feeders:
+        sys.stderr.write(f"Demo feeder: one write to /e/{feeder.slug}/ every {seconds:g}s\n")
     return thread

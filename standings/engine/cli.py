@@ -17,15 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .event import Event, System
+from .event import Event
+from .presets import FIDE
 from .result import Standings
 from .standings import compute_standings
 from .trf import TrfError, read_trf_bytes
 
 PROG = "standings-tiebreaks"
-DESCRIPTION = "Compute standings with FIDE tie-breaks for a TRF file."
-DEFAULT_SWISS = ("PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BPG")
-DEFAULT_ROUND_ROBIN = ("PTS", "DE", "SB", "KS", "WIN")
+DESCRIPTION = "Compute standings with FIDE or national tie-breaks for a TRF file."
 
 
 class CliError(Exception):
@@ -39,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--tiebreaks",
         nargs="+",
         metavar="SPEC",
-        help="tie-breaks in reference notation, e.g. BH/C1 SB DE",
+        help="tie-breaks in reference notation, e.g. BH/C1 SB DE or USMM USSOLK USCUM",
     )
     parser.add_argument("--round", type=int, help="standings after this round")
     parser.add_argument("--rules", choices=("2024", "2026"), help="rules edition")
@@ -87,6 +86,8 @@ def tiebreaks_report(
         if last < event.rounds:
             planned = f" (the file has rounds 1..{last} of {event.rounds})"
         raise CliError(f"round {through_round} out of range 1..{last}{planned}")
+    if through_round is None and 0 < trf.rounds_paired < last:
+        through_round = trf.rounds_paired  # the later rounds hold byes requested ahead
     try:
         standings = compute_standings(event, specs, rules=rules, through_round=through_round)
     except ValueError as error:  # SpecError is one
@@ -100,7 +101,7 @@ def tiebreaks_report(
 
 def default_tiebreaks(event: Event) -> tuple[str, ...]:
     """The list used when neither the command line nor record 202 gives one."""
-    return DEFAULT_SWISS if event.system is System.SWISS else DEFAULT_ROUND_ROBIN
+    return ("PTS", *FIDE.tiebreaks(event.system))
 
 
 def text_table(standings: Standings) -> str:

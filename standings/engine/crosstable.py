@@ -50,7 +50,7 @@ class Crosstable:
                 opp = index.get(e.opponent, -1) if e.opponent is not None else -1
                 codes.append(e.code)
                 opps.append(opp)
-                pts.append(points_of(e.code, 0.0))
+                pts.append(points_of(e.code, 0.0) if e.points is None else e.points)
                 black.append(e.color == "b")
             self.codes.append(codes)
             self.opponents.append(opps)

@@ -65,6 +65,7 @@ class RoundEntry:
     opponent: int | None
     color: str | None  # "w", "b" or None
     code: str  # see `result_codes`
+    points: float | None = None  # what the round scores when not the scoring's (team game points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,17 @@ class Team:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamBye:
+    """A team without a match in a round, scoring these match and game points (TRF 320, 240)."""
+
+    round: int
+    team: int
+    match_points: float
+    game_points: float
+    code: str = "U"  # result code: U pairing-allocated (320), else F, H or Z (240)
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     name: str
     participants: tuple[Participant, ...]
@@ -104,6 +116,8 @@ class Event:
     tiebreaks: tuple[str, ...] = ()  # specs in the reference notation, e.g. ("BH/C1", "SB")
     closed_rounds: frozenset[int] = frozenset()  # rounds the arbiter has closed
     teams: tuple[Team, ...] = ()
+    team_byes: tuple[TeamBye, ...] = ()
+    match_points: tuple[float, float, float] = (2.0, 1.0, 0.0)  # TW, TD, TL (TRF 362)
     lots_seed: int = 0
     shared_places: bool = False
 

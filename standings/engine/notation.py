@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .limits import MAX_RATING
+from .limits import MAX_RATING, MAX_ROUNDS
 
 _UNRATED = re.compile(r"U([0-9]+)")
+_CUT = re.compile(r"C([0-9]+)")
 # FIDE writes modifiers with a dash ("BH-C1", "KS-L+1"); ours is a slash ("BH/C1").
 _FIDE_MODIFIER = re.compile(r"-(?=(?:C|M|U|L[+-])[0-9])")
 # The shape of every modifier this notation has; anything else is one we do not compute.
@@ -22,10 +23,11 @@ class SpecError(ValueError):
 class Spec:
     name: str  # e.g. "BH"
     basis: str = ""  # "GP" / "MP" for team events
-    cut_low: int = 0  # least significant values removed (C1/C2, M1/M2)
+    cut_low: int = 0  # least significant values removed (C1/C2, M1/M2; Ck of a procedure)
     cut_high: int = 0  # most significant values removed (M1/M2)
     limit_shift: float = 0.0  # Koya limit change in half points (L+1 / L-1)
     unrated_as: int | None = None  # /U1400
+    uncut: bool = False  # "/C0" written: nothing cut where the entry's default cuts (SCSOG, WALL)
 
     @property
     def text(self) -> str:
@@ -42,9 +44,14 @@ def parse_spec(text: str) -> Spec:
     cut_low = cut_high = 0
     limit = 0.0
     unrated: int | None = None
+    uncut = False
     for mod in mods:
-        if mod in ("C1", "C2"):
-            cut_low = int(mod[1])
+        if c := _CUT.fullmatch(mod):
+            digits = c.group(1).lstrip("0") or "0"
+            if len(digits) > len(str(MAX_ROUNDS)):
+                raise SpecError(f"cut {mod} in tie-break {text!r} is more than {MAX_ROUNDS}")
+            cut_low = int(digits)
+            uncut = cut_low == 0
         elif mod in ("M1", "M2"):
             cut_low = cut_high = int(mod[1])
         elif mod in ("L+1", "L-1"):
@@ -56,7 +63,7 @@ def parse_spec(text: str) -> Spec:
                 raise SpecError(f"rating {m.group(1)} in tie-break {text!r} is not 1-{MAX_RATING}")
         else:
             raise SpecError(f"unknown modifier {mod!r} in tie-break {text!r}")
-    return Spec(name, basis, cut_low, cut_high, limit, unrated)
+    return Spec(name, basis, cut_low, cut_high, limit, unrated, uncut)
 
 
 def unknown_modifiers(text: str) -> tuple[str, ...]:
@@ -70,7 +77,7 @@ def format_spec(spec: Spec) -> str:
     out = spec.name + (f":{spec.basis}" if spec.basis else "")
     if spec.cut_high:
         out += f"/M{spec.cut_high}"
-    elif spec.cut_low:
+    elif spec.cut_low or spec.uncut:
         out += f"/C{spec.cut_low}"
     if spec.limit_shift:
         out += "/L+1" if spec.limit_shift > 0 else "/L-1"

@@ -30,12 +30,26 @@ def split_group(
 
 
 def refine(
-    groups: list[list[int]], column: Sequence[Value], higher_is_better: bool
+    groups: list[list[int]],
+    column: Sequence[Value],
+    higher_is_better: bool,
+    *,
+    null_skips_group: bool = False,
 ) -> list[list[int]]:
+    """Split every tied group by the column; with `null_skips_group`, a group where anyone
+    has no value (None) stays tied, the column is skipped for all of it."""
     out: list[list[int]] = []
     for group in groups:
-        out.extend(split_group(group, column, higher_is_better) if len(group) > 1 else [group])
+        if len(group) == 1 or (null_skips_group and any(column[i] is None for i in group)):
+            out.append(group)
+        else:
+            out.extend(split_group(group, column, higher_is_better))
     return out
+
+
+def skipped_members(groups: list[list[int]], column: Sequence[Value]) -> list[int]:
+    """The participants of the tied groups that a null-skipping column leaves tied."""
+    return [i for g in groups if len(g) > 1 and any(column[j] is None for j in g) for i in g]
 
 
 def lot_numbers(start_nos: Sequence[int], seed: int) -> dict[int, int]:

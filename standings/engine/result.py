@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .pickled import quick_pickle
 
+
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Contribution:
     """One addend of a value, for the player card and for checking by hand."""
@@ -17,6 +20,7 @@ class Contribution:
     cut: bool = False
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Row:
     rank: int
@@ -28,6 +32,7 @@ class Row:
     explanations: Sequence[tuple[Contribution, ...]]  # same length as values; may be lazy
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Standings:
     rules: str  # "2024" or "2026"

@@ -10,7 +10,7 @@ from .crosstable import Crosstable
 from .editions import choose_edition
 from .event import Event
 from .notation import Spec
-from .ranking import final_order, lot_numbers, refine
+from .ranking import final_order, lot_numbers, refine, skipped_members
 from .result import Contribution, Row, Standings
 
 
@@ -45,7 +45,7 @@ def compute_standings(
     start_no = table.start_nos
     tie_order = (lambda i: start_no[i]) if event.shared_places else (lambda i: lots[start_no[i]])
     order = final_order(columns.groups, event.shared_places, tie_order)
-    unsure = rank_provisional(order, columns.values, flags)
+    unsure = rank_provisional(order, columns.deciding, flags)
 
     rows = tuple(
         Row(
@@ -70,8 +70,11 @@ def compute_standings(
 
 
 class _Columns:
-    def __init__(self, values: list[Sequence], groups: list[list[int]]) -> None:
+    def __init__(
+        self, values: list[Sequence], deciding: list[Sequence], groups: list[list[int]]
+    ) -> None:
         self.values = values
+        self.deciding = deciding  # values as the ranking read them: skipped ones are None
         self.groups = groups
 
 
@@ -79,6 +82,7 @@ def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
     """Values column by column, refining the tied groups as the list goes on."""
     groups = [sorted(range(table.size), key=lambda i: table.start_nos[i])] if table.size else []
     values: list[Sequence] = []
+    deciding: list[Sequence] = []
     explainers = []
     for spec, entry in chosen:
         if entry.sub_rank:
@@ -87,8 +91,15 @@ def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
             evaluation = entry.evaluate(table, spec)
         values.append(evaluation.values)
         explainers.append(evaluation.explain)
-        groups = refine(groups, evaluation.values, entry.higher_is_better)
-    return _Columns(values, groups), explainers
+        skips = entry.null == "skips group"
+        column = evaluation.values
+        if skips and (skipped := skipped_members(groups, column)):
+            column = list(column)
+            for i in skipped:
+                column[i] = None
+        deciding.append(column)
+        groups = refine(groups, evaluation.values, entry.higher_is_better, null_skips_group=skips)
+    return _Columns(values, deciding, groups), explainers
 
 
 class Explanations(Sequence):

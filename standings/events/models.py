@@ -31,6 +31,9 @@ def validate_trf_records(value: str) -> None:
             )
 
 
+TIEBREAKS_MAX_LENGTH = 300
+
+
 def validate_tiebreaks(value: str) -> None:
     """A tie-break list the engine knows, in its notation, separated by spaces."""
     try:
@@ -93,7 +96,9 @@ class Event(models.Model):
     )
     rule_edition = models.CharField(max_length=4, choices=Rules.choices, blank=True, default="")
     # Ordered tie-break specs in the reference notation, space separated: "BH/C1 BH SB".
-    tiebreaks = models.CharField(max_length=300, blank=True, validators=[validate_tiebreaks])
+    tiebreaks = models.CharField(
+        max_length=TIEBREAKS_MAX_LENGTH, blank=True, validators=[validate_tiebreaks]
+    )
     shared_places = models.BooleanField(
         default=False, help_text="Ties left after the list share a place instead of drawing lots."
     )
@@ -116,6 +121,11 @@ class Event(models.Model):
     team_bye_match_points = points_field(default=None)
     team_bye_game_points = points_field(default=None)
     board_colors = models.CharField(max_length=20, blank=True, help_text="TRF 352, e.g. WBWB")
+    board_ranking_min_games = models.PositiveSmallIntegerField(
+        default=0,
+        validators=ROUNDS,
+        help_text="Games a player needs on a board to be ranked among its players (team events).",
+    )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Bumped by every write; the cache key and ETag of the public pages.
     version = models.PositiveIntegerField(default=0)

@@ -11,9 +11,23 @@ from django.db import transaction
 from django.db.models import Model, Q
 from django.utils import timezone
 
+from standings.engine.catalogue import parse_tiebreak_list
+from standings.engine.editions import EDITIONS
+from standings.engine.notation import SpecError
+
 from .access import can_edit
 from .changes import record_change
-from .models import RESULT_SHOWN, Event, Game, Participant, Result, Round, Team, UnplayedRound
+from .models import (
+    RESULT_SHOWN,
+    TIEBREAKS_MAX_LENGTH,
+    Event,
+    Game,
+    Participant,
+    Result,
+    Round,
+    Team,
+    UnplayedRound,
+)
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
 
@@ -79,24 +93,26 @@ def enter_result(
     seen_version: int | None = None,
     user=None,
     reason: str = "",
+    table: int | None = None,
 ) -> Game:
     """Enter, correct ("" clears) the result of a board; refuses stale versions and closed rounds.
 
+    In a team event a board is addressed within its match: `table` is the match's number.
     A repeated tap (stale `seen_version`, same result as stored) succeeds without a new write.
     """
-    _check_allowed(user, event)
+    check_allowed(user, event)
     allowed = {*result_codes(event), Result.PENDING}
     if user is None:  # imports and the pairing program may carry unrated results
         allowed |= {Result.WHITE_WINS_UNRATED, Result.DRAW_UNRATED, Result.BLACK_WINS_UNRATED}
     if result not in allowed:
         raise WriteRefused(f"{result!r} is not a result this event accepts")
     with transaction.atomic():
-        rnd = _locked_round(event, round_no)
+        rnd = locked_round(event, round_no)
         if rnd.state == Round.State.DRAFT:
             raise WriteRefused(f"Round {round_no}'s pairings are not published yet")
         if rnd.state == Round.State.CLOSED:
             raise RoundClosed(f"Round {round_no} is closed; reopen it to correct a result")
-        game = _locked_game(rnd, board)
+        game = _locked_game(rnd, board, table)
         if game.result == result:
             return game  # double tap, or nothing to change: no second entry
         if seen_version is not None and seen_version != game.version:
@@ -114,7 +130,7 @@ def enter_result(
             event,
             user=user,
             action="result",
-            target=f"round {round_no} board {board}",
+            target=board_target(round_no, board, table),
             before=before,
             after=_game_facts(game),
             reason=reason,
@@ -131,7 +147,7 @@ def create_round(
     user=None,
 ) -> Round:
     """A DRAFT round: boards 1.. from (white, black) start numbers, and byes by start number."""
-    _check_allowed(user, event)
+    check_allowed(user, event)
     byes = byes or {}
     playing = [no for pair in games for no in pair] + list(byes)
     if len(set(playing)) != len(playing):
@@ -192,11 +208,11 @@ def set_bye(
     event: Event, round_no: int, start_no: int, kind: str, *, user=None, reason: str = ""
 ) -> UnplayedRound | None:
     """Give a player without a game in the round a bye of `kind` ("" removes it)."""
-    _check_allowed(user, event)
+    check_allowed(user, event)
     if kind and kind not in BYE_KINDS:
         raise WriteRefused(f"{kind!r} is not a kind of bye")
     with transaction.atomic():
-        rnd = _locked_round(event, round_no)
+        rnd = locked_round(event, round_no)
         if rnd.state == Round.State.CLOSED:
             raise RoundClosed(f"Round {round_no} is closed; reopen it to change a bye")
         player = Participant.objects.filter(event=event, start_no=start_no).first()
@@ -244,7 +260,7 @@ def save_in_admin(
     `also` adds what the save itself does not hold (the admin's many-to-many choices)."""
     event = obj if isinstance(obj, Event) else obj.event
     if not created or not isinstance(obj, Event):
-        _check_allowed(user, event)
+        check_allowed(user, event)
     columns = [name for name in changed if _is_column(obj, name)]
     with transaction.atomic():
         if created:
@@ -269,10 +285,54 @@ def save_in_admin(
         )
 
 
+def change_tiebreak_settings(
+    event: Event,
+    *,
+    tiebreaks: tuple[str, ...],
+    rule_edition: str,
+    shared_places: bool,
+    seen_version: int | None = None,
+    user=None,
+) -> Event:
+    """Set the event's tie-break list (canonical specs), rule edition ("" = by start date)
+    and what breaks the last ties, as one audited change; refuses a stale settings page."""
+    check_allowed(user, event)
+    try:
+        tiebreaks = parse_tiebreak_list(" ".join(tiebreaks))
+    except SpecError as error:
+        raise WriteRefused(str(error)) from None
+    if len(" ".join(tiebreaks)) > TIEBREAKS_MAX_LENGTH:
+        raise WriteRefused("The tie-break list is too long to store; shorten it")
+    if rule_edition not in ("", *EDITIONS):
+        raise WriteRefused(f"{rule_edition!r} is not a rule edition (use 2024 or 2026)")
+    fields = ("tiebreaks", "rule_edition", "shared_places")
+    with transaction.atomic():
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        if seen_version is not None and seen_version != stored.version:
+            raise WriteRefused(
+                "The event changed since this page was opened; check the preview and save again"
+            )
+        before = {name: getattr(stored, name) for name in fields}
+        after = {
+            "tiebreaks": " ".join(tiebreaks),
+            "rule_edition": rule_edition,
+            "shared_places": shared_places,
+        }
+        if after == before:
+            return stored
+        for name, value in after.items():
+            setattr(stored, name, value)
+        stored.save(update_fields=list(fields))
+        record_change(
+            stored, user=user, action="settings", target="tie-breaks", before=before, after=after
+        )
+    return stored
+
+
 def delete_in_admin(obj: Participant | Team, *, user) -> None:
     """Delete a player or team in the admin, audited and pushed like any write."""
     event = obj.event
-    _check_allowed(user, event)
+    check_allowed(user, event)
     target = _admin_target(obj)
     with transaction.atomic():
         obj.delete()
@@ -283,18 +343,27 @@ def close_refusal(rnd: Round) -> str:
     """Why `rnd` cannot be closed now, or "" when it can."""
     if rnd.state == Round.State.DRAFT:
         return f"Round {rnd.number}'s pairings are not published yet"
-    missing = list(rnd.games.filter(result="").values_list("board", flat=True))
+    # A match forfeited as a whole needs no board results (TRF 330 overrides them).
+    missing_games = rnd.games.filter(result="").exclude(match__forfeit__gt="")
+    missing = [
+        str(board) if table is None else f"{table}.{board}"
+        for table, board in missing_games.order_by("match__table", "board").values_list(
+            "match__table", "board"
+        )
+    ]
     if missing:
-        boards = ", ".join(map(str, missing))
+        where = "match.board" if "." in missing[0] else "board"
         count = f"{len(missing)} result{'s' if len(missing) > 1 else ''}"
-        return f"Round {rnd.number} cannot be closed: {count} missing (board {boards})"
+        return (
+            f"Round {rnd.number} cannot be closed: {count} missing ({where} {', '.join(missing)})"
+        )
     return ""
 
 
 def _move(event: Event, round_no: int, user, to: str, action: str, reason: str = "") -> Round:
-    _check_allowed(user, event)
+    check_allowed(user, event)
     with transaction.atomic():
-        rnd = _locked_round(event, round_no)
+        rnd = locked_round(event, round_no)
         if to == Round.State.PAIRINGS and rnd.state != Round.State.DRAFT:
             return rnd  # published already (a double tap)
         if to == Round.State.CLOSED:
@@ -322,23 +391,40 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
     return rnd
 
 
-def _check_allowed(user, event: Event) -> None:
+def check_allowed(user, event: Event) -> None:
     if user is not None and not can_edit(user, event):
         raise NotAllowed(f"You may not change {event.name}")
 
 
-def _locked_round(event: Event, round_no: int) -> Round:
+def locked_round(event: Event, round_no: int) -> Round:
     try:
         return Round.objects.select_for_update().get(event=event, number=round_no)
     except Round.DoesNotExist:
         raise WriteRefused(f"There is no round {round_no}") from None
 
 
-def _locked_game(rnd: Round, board: int) -> Game:
-    games = list(Game.objects.select_for_update().filter(round=rnd, board=board))
-    if len(games) != 1:  # team events number boards per match: not addressable by board alone
-        raise WriteRefused(f"Round {rnd.number} has no single board {board}")
-    return games[0]
+def board_target(round_no: int, board: int, table: int | None = None) -> str:
+    """How the audit log names a board: "round 3 board 2", "round 3 match 4 board 2"."""
+    if table is None:
+        return f"round {round_no} board {board}"
+    return f"round {round_no} match {table} board {board}"
+
+
+def _locked_game(rnd: Round, board: int, table: int | None) -> Game:
+    games = Game.objects.select_for_update().filter(round=rnd, board=board)
+    if table is None:  # a board outside any match (every board of an individual event)
+        found = list(games.filter(match__isnull=True))
+        if len(found) != 1:  # team events number boards per match: not addressable by board alone
+            raise WriteRefused(f"Round {rnd.number} has no single board {board}")
+        return found[0]
+    game = games.filter(match__table=table).select_related("match").first()
+    if game is None:
+        raise WriteRefused(f"Round {rnd.number} has no board {board} in match {table}")
+    if game.match is not None and game.match.forfeit:
+        raise WriteRefused(
+            f"Match {table} is forfeited as a whole; take the forfeit back to enter its boards"
+        )
+    return game
 
 
 def _is_column(obj: Model, name: str) -> bool:

@@ -50,7 +50,7 @@ def scoring(event: Event) -> engine.Scoring:
 
 
 def engine_event(event: Event) -> engine.Event:
-    """Read the whole event in four queries and describe it for the engine."""
+    """Read the whole event in six queries and describe it for the engine."""
     # DRAFT rounds are not public: their games are neither results nor pending games.
     rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
     participants = list(event.participants.order_by("start_no").values("id", *PERSON_FIELDS))
@@ -85,9 +85,12 @@ def engine_event(event: Event) -> engine.Event:
         described.append(
             engine.Participant(**{name: p[name] for name in PERSON_FIELDS}, entries=entries)
         )
+    members: dict[int, list[int]] = {}
+    in_teams = event.participants.filter(team__isnull=False).order_by("board_order", "start_no")
+    for team_id, member in in_teams.values_list("team_id", "start_no"):
+        members.setdefault(team_id, []).append(member)
     teams = tuple(
-        engine.Team(t.number, t.name, tuple(m.start_no for m in t.members.order_by("board_order")))
-        for t in event.teams.all()
+        engine.Team(t.number, t.name, tuple(members.get(t.pk, ()))) for t in event.teams.all()
     )
     return engine.Event(
         name=event.name,

@@ -103,6 +103,7 @@ class ImportReport:
             text += f", rounds closed: {_numbers(self.rounds_closed)}"
         if self.rounds_without_matches:
             text += f" (team games of rounds {_numbers(self.rounds_without_matches)} not grouped)"
+        text += f"; read as {self.encoding}"
         if self.warnings:
             count = len(self.warnings)
             text += f"; {count} {'warning' if count == 1 else 'warnings'}: " + "; ".join(
@@ -252,7 +253,8 @@ def plan_rounds(trf: TrfFile, lines: dict[int, int]) -> list[PlannedRound]:
     team_event = bool(trf.event.teams)
     scores = dict.fromkeys(participants, 0.0)
     planned = []
-    for number in range(1, trf.rounds_in_file + 1):
+    # Rounds after the last one the file pairs hold byes requested ahead (trf_unplayed).
+    for number in range(1, trf.rounds_paired + 1):
         games, byes = [], []
         for p in trf.event.participants:
             line = lines.get(p.start_no)
@@ -407,7 +409,11 @@ def _merge_participants(
     missing = sorted(set(stored) - in_file)
     if missing:
         p = stored[missing[0]]
-        raise TrfError(f"start number {p.start_no} ({p.name}) is in the event but not in the file")
+        raise TrfError(
+            f"start number {p.start_no} ({p.name}) is in the event but not in the file: "
+            "a file adds to an event and removes nothing (export the event and start from "
+            "its file, or import into a new event)"
+        )
     new, changed = [], []
     swiss = trf.event.system == engine.System.SWISS
     for described in trf.event.participants:
@@ -422,7 +428,7 @@ def _merge_participants(
             "rating": described.rating,
             "national_rating": described.national_rating,
             "withdrawn_from_round": (
-                None if trf.event.teams else withdrawn_from(described, trf.rounds_in_file, swiss)
+                None if trf.event.teams else withdrawn_from(described, trf.rounds_paired, swiss)
             ),
         }
         person = stored.get(described.start_no)
@@ -435,7 +441,8 @@ def _merge_participants(
             raise TrfError(
                 f"start number {person.start_no} is {person.name}"
                 f"{_fide(person.fide_id)} in the event but {described.name.strip()}"
-                f"{_fide(described.fide_id)} in the file",
+                f"{_fide(described.fide_id)} in the file: keep each player's start number "
+                "from the event, or import into a new event",
                 line,
             )
         updates = {k: v for k, v in details.items() if getattr(person, k) != v}
@@ -660,7 +667,8 @@ def _complete_round(rnd, planned, people, user, report) -> None:
                 if person.pk in doing:
                     raise TrfError(
                         f"round {rnd.number}: the file pairs {white.name} - {black.name}, "
-                        f"the event has {doing[person.pk]}",
+                        f"the event has {doing[person.pk]}: write the event's pairings in the "
+                        "file (export the event for them), or change them in the event first",
                         g.line,
                     )
             _add_game(rnd, white, black, g.result, user, now)
@@ -671,7 +679,8 @@ def _complete_round(rnd, planned, people, user, report) -> None:
         if game.result:
             raise TrfError(
                 f"round {rnd.number} board {game.board} ({white.name} - {black.name}): the file "
-                f"has {_shown(g.result)}, the event has {_shown(game.result)}",
+                f"has {_shown(g.result)}, the event has {_shown(game.result)}: correct the file, "
+                "or correct the result in the event first (an import never overwrites one)",
                 g.line,
             )
         game.result, game.entered_at, game.version = g.result, now, game.version + 1
@@ -686,8 +695,9 @@ def _complete_round(rnd, planned, people, user, report) -> None:
             continue
         if person.pk in doing:
             raise TrfError(
-                f"round {rnd.number}: the file has {UnplayedRound.Kind(b.kind).label.lower()} "
-                f"for {person.name}, the event has {doing[person.pk]}",
+                f"round {rnd.number}: the file has {person.name} {_unplayed(b.kind)}, "
+                f"the event has {doing[person.pk]}: write the event's round "
+                "in the file (export the event for it), or change it in the event first",
                 b.line,
             )
         UnplayedRound.objects.create(round=rnd, participant=person, kind=b.kind)
@@ -705,6 +715,12 @@ def _add_game(rnd: Round, white, black, result: str, user, now) -> None:
         entered_by=user if result and user is not None and user.is_authenticated else None,
         entered_at=now if result else None,
     )
+
+
+def _unplayed(kind: str) -> str:
+    if kind == UnplayedRound.Kind.NOT_PAIRED:
+        return "not paired"
+    return f"with a {UnplayedRound.Kind(kind).label.lower()}"
 
 
 def _shown(result: str) -> str:

@@ -8,7 +8,9 @@ What each record becomes:
 - 240 (F, H, Z byes) of a team: a `TeamBye` in a round the file pairs, a
   `ByeRequest` for a later round; of a player: in a round the file pairs it says
   what the player's 001 cell says (checked, nothing stored), for a later round a
-  `ByeRequest`.
+  `ByeRequest`;
+- a player's F, H or Z cell in a round after the last one the file pairs (JaVaFo's
+  input before it pairs the next round): a `ByeRequest` too.
 Requests for a round that is now paired are dropped: the pairings have the say.
 """
 
@@ -77,7 +79,7 @@ def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> Unp
     `byes_by_round` is round -> start number -> `UnplayedRound.Kind`, as planned
     from the 001 cells.
     """
-    header, paired = trf.header, trf.rounds_in_file
+    header, paired = trf.header, trf.rounds_paired
     team_event = bool(trf.event.teams)
     met = _teams_met(trf)
     plan = UnplayedPlan(
@@ -90,10 +92,14 @@ def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> Unp
             plan.team_byes.append(
                 PlannedTeamBye(number, team, TeamBye.Kind.PAIRING_BYE, header.team_byes_line)
             )
+    if not team_event:
+        plan.requests += _requests_in_cells(trf, paired)
+    asked = {(r.round, r.number) for r in plan.requests}
     for bye in header.byes:
         for n in bye.numbers:
             if bye.round > paired:
-                plan.requests.append(PlannedRequest(bye.round, n, bye.kind))
+                if (bye.round, n) not in asked:
+                    plan.requests.append(PlannedRequest(bye.round, n, bye.kind))
             elif team_event:
                 plan.team_byes.append(PlannedTeamBye(bye.round, n, bye.kind, bye.line))
             else:
@@ -136,6 +142,17 @@ def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> Unp
                 )
         plan.forfeits.append(PlannedForfeit(m.round, m.white, m.black, m.kind, m.line))
     return plan
+
+
+def _requests_in_cells(trf: TrfFile, paired: int) -> list[PlannedRequest]:
+    """The F, H and Z cells of the rounds after the last one the file pairs."""
+    kinds = set(ByeRequest.Kind.values)
+    return [
+        PlannedRequest(e.round, p.start_no, e.code)
+        for p in trf.event.participants
+        for e in p.entries[paired:]
+        if e.code in kinds
+    ]
 
 
 def _check_player_bye(bye: TrfBye, start_no: int, byes: dict[int, str]) -> None:

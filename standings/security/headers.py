@@ -1,4 +1,5 @@
-"""Response headers for every page: a Content-Security-Policy, and no-store on private pages."""
+"""Response headers for every page: a Content-Security-Policy, and no-store on private pages
+and on anything sent to a signed-in person."""
 
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ class SecurityHeadersMiddleware(MiddlewareMixin):  # the mixin serves sync and a
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         match = request.resolver_match
-        if match is not None and PRIVATE_NAMESPACES.intersection(match.namespaces):
+        private_page = match is not None and PRIVATE_NAMESPACES.intersection(match.namespaces)
+        if private_page or _signed_in(request):
             add_never_cache_headers(response)
         return response
+
+
+def _signed_in(request: HttpRequest) -> bool:
+    """Whatever a signed-in person is sent, a public page included, stays out of caches."""
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated

@@ -20,8 +20,12 @@ from django.conf import settings
 from django.urls import reverse
 from django.urls.resolvers import RoutePattern
 
+from standings.events import match_score
+
+from .board_rankings import board_rankings
 from .http import HTML
 from .state import EventState
+from .team_state import TeamState
 
 
 def _no_extra_context(state: EventState, **params: Any) -> dict[str, Any]:
@@ -139,8 +143,13 @@ def shaping_files() -> list[Path]:
     folders = [Path(folder) for listed in dirs for folder in listed]
     files = [path for folder in folders for path in folder.rglob("*.html")]
     here = Path(__file__).parent
-    modules = [here / "pages.py", here / "state.py", here / "labels.py"]
-    return [*files, Path(standings_web.__file__), *modules]
+    modules = [
+        here / name
+        for name in ("pages.py", "state.py", "labels.py", "team_state.py", "board_rankings.py")
+    ]
+    modules.append(Path(match_score.__file__))  # it words a match's score
+    tags = Path(standings_web.__file__).parent.glob("*.py")  # the row renderers
+    return [*files, *tags, *modules]
 
 
 # --- the pages -----------------------------------------------------------------------
@@ -164,10 +173,40 @@ def _player_context(state: EventState, start_no: int) -> dict[str, Any]:
         "line": state.line(start_no),
         "record": state.records[start_no],
         "explained": state.explained(start_no),
+        "team": state.teams.team_of(start_no) if state.teams else None,
     }
 
 
+def _team_context(state: EventState, number: int) -> dict[str, Any]:
+    teams = cast("TeamState", state.teams)
+    rounds = [r.number for r in teams.rounds]
+    roster = [
+        (member, [next((g for g in member.games if g.round == n), None) for n in rounds])
+        for member in teams.rosters(number).get(number, ())
+    ]
+    return {
+        "team": teams.teams[number],
+        "line": teams.line(number),
+        "record": teams.records[number],
+        "roster": roster,
+        "explained": teams.explained(number),
+    }
+
+
+def _is_team(state: EventState, number: int) -> bool:
+    return state.teams is not None and number in state.teams.teams
+
+
+def _boards_context(state: EventState) -> dict[str, Any]:
+    teams = cast("TeamState", state.teams)
+    rosters = teams.rosters()
+    return {"rankings": board_rankings(rosters, teams.teams, teams.boards, teams.min_games)}
+
+
 def _standings_json(state: EventState) -> str:
+    if state.teams is not None:  # a team event's standings are its teams'
+        data = state.teams.to_json(state.standings.rules, state.standings.round)
+        return json.dumps(data, ensure_ascii=False)
     return json.dumps(state.standings.to_json(), ensure_ascii=False)
 
 
@@ -185,6 +224,20 @@ register(
     )
 )
 register(Page("crosstable", "crosstable/", "web/crosstable.html", nav="Crosstable"))
+register(
+    Page(
+        "boards",
+        "boards/",
+        "web/boards.html",
+        context=_boards_context,
+        exists=lambda state: state.teams is not None,
+        nav="Boards",
+        nav_params=lambda state: {} if state.teams is not None else None,
+    )
+)
+register(
+    Page("team", "team/<int:number>/", "web/team.html", context=_team_context, exists=_is_team)
+)
 register(
     Page(
         "player",

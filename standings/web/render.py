@@ -96,14 +96,22 @@ def publish(event_id: int, send: Callable[[EventState], None] | None = None) -> 
     """Recompute once, cache the state and render the hot pages; raises Event.DoesNotExist
     for an event that is gone.
 
-    `send(state)` runs first: the sockets do not wait for the state to be cached nor the
-    pages (explaining and pickling the state take longer than rendering the fragments); a
-    page fetched meanwhile is the previous version's, and refetches. Returns the state."""
+    The version pointer moves before `send(state)`, and the state is stored while this
+    holds the version's build lock: a page asked for once a socket has the push is never
+    the previous version's (its view waits for the state rather than building it again).
+    The sockets do not wait for the state to be cached nor the pages (explaining and
+    pickling the state take longer than rendering the fragments). Returns the state."""
     event = Event.objects.get(pk=event_id)
     state = build_state(event)
-    if send is not None:
-        send(state)
-    state = _store_state(state)
+    lock = _key(state.slug, state.version, "building")
+    cache.set(lock, 1, BUILD_LOCK_TTL)
+    try:
+        _point_at(state.slug, state.version)
+        if send is not None:
+            send(state)
+        state = _store_state(state)
+    finally:
+        cache.delete(lock)
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:  # first: its page refetches itself on every push
         hot.insert(0, f"round-{state.current_round.number}")
@@ -118,13 +126,19 @@ def publish(event_id: int, send: Callable[[EventState], None] | None = None) -> 
 
 def current_version(slug: str) -> int | None:
     """The event's version from the cache pointer; one indexed query when it has lapsed."""
-    version = cache.get(_key(slug, "version"))
+    version = cache.get(version_key(slug))
     if version is None:
         version = Event.objects.filter(slug=slug).values_list("version", flat=True).first()
         if version is None:
             return None
-        cache.set(_key(slug, "version"), version, VERSION_TTL)
+        # add, not set: a publish that moved the pointer meanwhile is not stepped back
+        cache.add(version_key(slug), version, VERSION_TTL)
     return version
+
+
+def version_key(slug: str) -> str:
+    """The cache key of the event's version pointer (web.fast reads it too)."""
+    return _key(slug, "version")
 
 
 def etag(slug: str, version: int, name: str) -> str:
@@ -169,11 +183,15 @@ def _store_state(state: EventState) -> EventState:
     """Cache the state (explained) and point at its version; the state as cached."""
     state = materialised(state)
     cache.set(_key(state.slug, state.version, "state"), state, STATE_TTL)
-    pointer = _key(state.slug, "version")
-    known = cache.get(pointer)
-    if known is None or known <= state.version:  # never step back to an older publish
-        cache.set(pointer, state.version, VERSION_TTL)
+    _point_at(state.slug, state.version)
     return state
+
+
+def _point_at(slug: str, version: int) -> None:
+    pointer = version_key(slug)
+    known = cache.get(pointer)
+    if known is None or known <= version:  # never step back to an older publish
+        cache.set(pointer, version, VERSION_TTL)
 
 
 def _build_once(slug: str, version: int) -> EventState | None:

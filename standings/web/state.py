@@ -9,10 +9,13 @@ between changes.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from standings.engine import event as engine
+from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
@@ -22,11 +25,15 @@ from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
 
+if TYPE_CHECKING:
+    from .team_state import TeamState
+
 # One participant's round, from the TRF code: short text and title (`engine.result_codes`).
 OWN_RESULT = {code: (r.shown, r.title) for code, r in GAME_CODES.items()}
 UNPLAYED = {code: (r.shown, r.title) for code, r in UNPLAYED_CODES.items()}
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Person:
     start_no: int
@@ -36,6 +43,7 @@ class Person:
     rating: int | None = None
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Board:
     number: int
@@ -45,12 +53,14 @@ class Board:
     shown: str  # "1–0", or "" while pending
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Bye:
     person: Person
     kind: str
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class RoundView:
     number: int
@@ -68,6 +78,7 @@ class RoundView:
         return sum(1 for b in self.boards if not b.result)
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Cell:
     text: str
@@ -75,6 +86,7 @@ class Cell:
     column: Column
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Line:
     """One standings row as the pages show it."""
@@ -100,6 +112,7 @@ class Line:
         return f"{self.rank}{'p' if self.rank_provisional else ''}|{values}"
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class GameLine:
     """One round of a player card."""
@@ -117,6 +130,7 @@ class GameLine:
         return format_value(self.points_after)
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Explained:
     """One tie-break value of a player card with how it is made up."""
@@ -127,6 +141,7 @@ class Explained:
     contributions: tuple[tuple[Contribution, Person | None], ...]
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class EventState:
     event_id: int
@@ -143,7 +158,8 @@ class EventState:
     lines: tuple[Line, ...]
     rounds: tuple[RoundView, ...]
     people: dict[int, Person]
-    records: dict[int, tuple[GameLine, ...]]
+    records: Mapping[int, tuple[GameLine, ...]]  # lazy until materialised()
+    teams: TeamState | None = None  # a team event's teams, matches and team standings
 
     @property
     def current_round(self) -> RoundView | None:
@@ -194,6 +210,8 @@ def format_value(value: float | int | None) -> str:
 
 def build_state(event: Event) -> EventState:
     """Read the event and run the engine: current standings, and after the previous round."""
+    from .team_state import build_team_state  # it builds on this module's rows
+
     described = engine_event(event)
 
     def standings_after(through_round: int | None) -> Standings:
@@ -204,7 +222,8 @@ def build_state(event: Event) -> EventState:
 
     standings = standings_after(None)
     previous = {}
-    if standings.round >= 2:
+    # A team event's pages show no player's movement: spare the push a second engine run.
+    if standings.round >= 2 and event.kind != Event.Kind.TEAM:
         previous = {row.start_no: row.rank for row in standings_after(standings.round - 1).rows}
     people = {
         p.start_no: Person(p.start_no, p.name, p.title, p.federation, p.rating)
@@ -213,9 +232,7 @@ def build_state(event: Event) -> EventState:
     cols = columns(standings.tiebreaks, standings.fide_types)
     lines = tuple(_line(row, people[row.start_no], cols, previous) for row in standings.rows)
     ranks = {row.start_no: row.rank for row in standings.rows}
-    records = {
-        p.start_no: _record(p, described.scoring, people, ranks) for p in described.participants
-    }
+    records = Records(described, people, ranks)
     updated = last_change_at(event)
     return EventState(
         event_id=event.pk,
@@ -233,18 +250,45 @@ def build_state(event: Event) -> EventState:
         rounds=_rounds(event, people),
         people=people,
         records=records,
+        teams=build_team_state(event, people) if event.kind == Event.Kind.TEAM else None,
     )
 
 
 def materialised(state: EventState) -> EventState:
-    """The state with its explanations worked out, as the cache needs them (plain tuples).
+    """The state with its explanations and records worked out, as the cache needs them
+    (plain tuples).
 
     build_state() leaves them to the engine's lazy rows: the live fragments do not show
     them, and a push sends those before the state is cached."""
     rows = tuple(
         dataclasses.replace(r, explanations=tuple(r.explanations)) for r in state.standings.rows
     )
-    return dataclasses.replace(state, standings=dataclasses.replace(state.standings, rows=rows))
+    standings = dataclasses.replace(state.standings, rows=rows)
+    return dataclasses.replace(state, standings=standings, records=dict(state.records))
+
+
+class Records(Mapping):
+    """Each participant's rounds (player cards, crosstable), worked out when first read:
+    the live fragments do not show them, and a push sends those first (materialised())."""
+
+    def __init__(self, described: engine.Event, people: dict[int, Person], ranks: dict[int, int]):
+        self._participants = {p.start_no: p for p in described.participants}
+        self._scoring = described.scoring
+        self._people = people
+        self._ranks = ranks
+        self._done: dict[int, tuple[GameLine, ...]] = {}
+
+    def __getitem__(self, start_no: int) -> tuple[GameLine, ...]:
+        if start_no not in self._done:
+            participant = self._participants[start_no]
+            self._done[start_no] = _record(participant, self._scoring, self._people, self._ranks)
+        return self._done[start_no]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._participants)
+
+    def __len__(self) -> int:
+        return len(self._participants)
 
 
 def _line(row: Row, person: Person, cols: tuple[Column, ...], previous: dict[int, int]) -> Line:
@@ -294,7 +338,8 @@ def _record(
 
 def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
     boards: dict[int, list[Board]] = {}
-    games = Game.objects.filter(round__event=event).values_list(
+    # A team event's boards are its matches' (team_state), read there.
+    games = Game.objects.filter(round__event=event, match__isnull=True).values_list(
         "round__number", "board", "white__start_no", "black__start_no", "result"
     )
     for number, board, white, black, result in games.order_by("round__number", "match", "board"):

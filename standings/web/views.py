@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from . import pages, render
-from .http import cached_response, is_fresh, not_modified
+from .http import VERSION_HEADER, cached_response, is_fresh, not_modified
 
 
 @require_safe
@@ -26,15 +26,19 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
         raise Http404("No such event")
     tag = render.etag(slug, version, name)
     if is_fresh(request, tag):
-        return not_modified(tag)
-    html = render.cached_page(slug, version, name)
-    if html is None:  # first view of this page at this version: render from the state
-        state = render.state(slug, version)
-        if state is None or not entry.exists(state, **params):
-            raise Http404("No such page")
-        html = render.page(state, name)
-        tag = render.etag(slug, state.version, name)
-    return cached_response(request, html, tag, entry.content_type)
+        response = not_modified(tag)
+    else:
+        html = render.cached_page(slug, version, name)
+        if html is None:  # first view of this page at this version: render from the state
+            state = render.state(slug, version)
+            if state is None or not entry.exists(state, **params):
+                raise Http404("No such page")
+            html = render.page(state, name)
+            version = state.version
+            tag = render.etag(slug, version, name)
+        response = cached_response(request, html, tag, entry.content_type)
+    response[VERSION_HEADER] = str(version)
+    return response
 
 
 @require_safe

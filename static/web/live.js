@@ -138,7 +138,8 @@
   function refetch() {
     var old = signatures();
     var wanted = currentVersion();
-    htmx.ajax("GET", location.pathname, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
+    // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
+    htmx.ajax("GET", location.pathname + "?v=" + encodeURIComponent(wanted || ""), { target: "#page-body", select: "#page-body", swap: "outerHTML" })
       .then(function () { highlight(old); }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
         refetchTimer = null;

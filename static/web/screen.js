@@ -73,4 +73,5 @@
   });
   window.addEventListener("resize", show);
   document.addEventListener("htmx:wsAfterMessage", show);
+  document.addEventListener("htmx:afterSwap", show); // a page that refetches its body (bridge)
 })();

@@ -199,3 +199,14 @@ def test_the_aeroflot_file_stands_after_round_8_of_9(capsys):
     assert json.loads(capsys.readouterr().out)["round"] == 8
     assert main([aeroflot, "--round", "9"]) == 1
     assert "round 9 out of range 1..8 (the file has rounds 1..8 of 9)" in capsys.readouterr().err
+
+
+def test_byes_requested_ahead_do_not_make_a_round_played(tmp_path, capsys):
+    # Round 3 holds only player 4's bye, written before the pairing (JaVaFo's input).
+    path = tmp_path / "ahead.trf"
+    path.write_text(small_file(l8=small_file().splitlines()[7] + "  0000 - H"))
+
+    assert main([str(path), "--format", "text"]) == 0
+    assert capsys.readouterr().out.startswith("Standings after round 2 ")
+    assert main([str(path), "--round", "3"]) == 0
+    assert json.loads(capsys.readouterr().out)["round"] == 3

@@ -50,3 +50,27 @@ def test_matches_reference(path: Path):
             assert reference_rank[ahead.start_no] <= reference_rank[behind.start_no]
             if ahead.rank == behind.rank:
                 assert reference_rank[ahead.start_no] == reference_rank[behind.start_no]
+
+
+def test_unplayed_cut_01_cuts_the_requested_bye_before_the_forfeit_loss():
+    """Start no 23 has a half-point bye (round 3) and a forfeit loss (round 5): under the
+    2026 edition every cut drops the bye's contribution first, as the reference does
+    (SB/C1 6.5: the bye's 0.5 x a capped virtual opponent of 3.0 goes, not the worst game).
+    """
+    event = read_trf_bytes((FIDE / "swiss-unplayed-cut-01.trf").read_bytes()).event
+    specs = ["BH/C1", "FB/C1", "SB/C1", "BH/C2"]
+
+    standings = compute_standings(event, specs, rules="2026", through_round=6)
+    row = next(row for row in standings.rows if row.start_no == 23)
+    cut = {
+        spec: [(c.round, c.amount) for c in row.explanations[k + 1] if c.cut]
+        for k, spec in enumerate(specs)
+    }
+
+    assert row.values[1:] == (13.5, 14.0, 6.5, 10.0)
+    assert cut == {
+        "BH/C1": [(3, 3.0)],
+        "FB/C1": [(3, 3.0)],
+        "SB/C1": [(3, 1.5)],
+        "BH/C2": [(3, 3.0), (5, 3.5)],
+    }

@@ -464,7 +464,8 @@ def test_contradictory_results():
     assert error.line == 5
     assert error.message == (
         "round 1: player 1 says he beat player 2 with white, "
-        "but player 2's line (line 6) says 1 b 1"
+        "but player 2's line (line 6) says 1 b 1: write '   1 b 0' there (columns 92-99), "
+        "or correct this line"
     )
     assert str(error).startswith("line 5: round 1: player 1")
 

@@ -216,8 +216,11 @@ def bye_file(*cells_of_player_4: str, rounds: int = 2) -> str:
 @pytest.mark.parametrize(
     ("written", "code", "meaning"),
     [
-        ("0000 - +", PAIRING_BYE, "pairing-allocated"),
-        ("0000 - 1", PAIRING_BYE, "pairing-allocated"),
+        ("0000 - +", FULL_BYE, "full-point byes"),  # as the reference program reads it
+        ("0000 - 1", FULL_BYE, "full-point byes"),
+        ("0000 - W", FULL_BYE, "full-point byes"),  # unrated results read like rated ones
+        ("0000 - D", HALF_BYE, "half-point byes (not draws)"),
+        ("0000 - L", ZERO_BYE, "zero-point byes"),
         ("0000 - =", HALF_BYE, "half-point byes (not draws)"),
         ("0000 - 0", ZERO_BYE, "zero-point"),
         ("0000 -  ", ZERO_BYE, "TRF-2026"),
@@ -263,22 +266,150 @@ def test_in_a_team_file_a_full_point_without_opponent_is_a_board_won_by_default(
     assert warned(trf, "'0000 - +'", "boards won by default") == [9]
 
 
+def with_points(line: str, points: str) -> str:
+    return line[:80] + f"{points:>4}" + line[84:]
+
+
 def test_a_points_column_that_differs_from_the_rounds_names_the_player():
     p1 = player(1, cell(2, "w", "1"), cell(3, "b", "="))
     p2 = player(2, cell(1, "b", "0"), cell(4, "w", "1"))
     p3 = player(3, cell(4, "w", "="), cell(1, "w", "="))
     p4 = player(4, cell(3, "b", "="), cell(2, "b", "0"))
     text = small_file(
-        l5=p1[:80] + " 1.5" + p1[84:],
-        l6=p2[:80] + " 1.5" + p2[84:],
-        l7=p3[:80] + " 1.0" + p3[84:],
-        l8=p4[:80] + " 0.5" + p4[84:],
+        l5=with_points(p1, "1.5"),
+        l6=with_points(p2, "1.5"),
+        l7=with_points(p3, "1.0"),
+        l8=with_points(p4, "0.5"),
     )
 
     trf = read_trf(text)
 
     assert [str(w) for w in trf.warnings] == [
         "line 6: player 2 (Player 2): the points column says 1.5, the rounds read add up to 1.0"
+    ]
+
+
+def points_file(fourth: str, *cells: str) -> str:
+    """Players 1-3 play a round robin's games; player 4 has the cells and the column given."""
+    return small_file(
+        l4="142 2",
+        l5=with_points(player(1, cell(2, "w", "1"), cell(3, "b", "=")), "1.5"),
+        l6=with_points(player(2, cell(1, "b", "0"), "0000 - U"), "1.0"),
+        l7=with_points(player(3, "0000 - U", cell(1, "w", "=")), "1.5"),
+        l8=with_points(player(4, *cells), fourth),
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "code", "reading"),
+    [
+        ("1.0", HALF_BYE, "blank rounds 1, 2 read as half-point byes"),
+        ("2.0", FULL_BYE, "blank rounds 1, 2 read as full-point byes"),
+        ("0.0", ZERO_BYE, ""),
+    ],
+)
+def test_blank_rounds_are_read_as_the_points_column_says(said: str, code: str, reading: str):
+    trf = read_trf(points_file(said, "0000 -  ", "     -  "))
+
+    assert [e.code for e in trf.event.participants[3].entries] == [code, code]
+    assert [str(w) for w in trf.warnings if "column" in w.text] == (
+        [
+            f"line 8: player 4 (Player 4): the points column says {said}, the rounds read "
+            f"add up to 0.0: {reading}, as the column says"
+        ]
+        if reading
+        else []
+    )
+    assert warned(trf, "1 cell", "zero-point byes") == ([] if reading else [8, 8])
+    assert round_trips(trf)
+
+
+def test_a_blank_cell_inside_the_line_is_a_blank_round_too():
+    trf = read_trf(points_file("1.0", " " * 8, cell(0, "-", "F")))
+
+    assert [e.code for e in trf.event.participants[3].entries] == [NOT_IN_LINEUP, FULL_BYE]
+    assert warned(trf, "player 4") == []
+    trf = read_trf(points_file("1.5", " " * 8, cell(0, "-", "F")))
+
+    assert [e.code for e in trf.event.participants[3].entries] == [HALF_BYE, FULL_BYE]
+    assert warned(trf, "player 4", "blank round 1 read as a half-point bye") == [8]
+
+
+def test_a_column_that_leaves_blank_rounds_open_is_refused_naming_each_player():
+    text = points_file("0.5", "0000 -  ", "     -  ")
+
+    assert str(refusal(text)) == (
+        "line 8: the points column (columns 81-84) does not add up from the rounds, and the "
+        "rounds left blank do not say which rounds make the difference: player 4 (Player 4) "
+        "on line 8: the column says 0.5, the rounds add up to 0.0 with rounds 1, 2 blank. "
+        "Write each round without opponent with its result (0000 - H a half-point bye, "
+        "0000 - F a full-point bye, 0000 - Z a zero-point bye) or correct the column"
+    )
+
+
+def test_blank_rounds_after_the_last_result_may_be_a_withdrawal():
+    text = points_file("1.5", "     -  ", cell(0, "-", "U"), "     -  ").replace("142 2", "142 3")
+
+    trf = read_trf(text)
+
+    assert [e.code for e in trf.event.participants[3].entries] == [HALF_BYE, PAIRING_BYE, ZERO_BYE]
+    assert [str(w) for w in trf.warnings if "column" in w.text] == [
+        "line 8: player 4 (Player 4): the points column says 1.5, the rounds read add up to 1.0: "
+        "blank round 1 read as a half-point bye, and round 3 after the last result as a "
+        "withdrawal, as the column says"
+    ]
+
+
+def test_a_column_two_readings_explain_is_refused():
+    # 2.0: rounds 1 and 3 half-point byes, or round 1 a full-point bye and round 3 gone.
+    text = points_file("2.0", "     -  ", cell(0, "-", "U"), "     -  ").replace("142 2", "142 3")
+
+    assert "player 4 (Player 4) on line 8: the column says 2.0" in refusal(text).message
+
+
+def test_a_column_below_the_rounds_is_a_warning_blank_rounds_or_not():
+    trf = read_trf(points_file("0.5", cell(0, "-", "F"), "     -  "))
+
+    assert [e.code for e in trf.event.participants[3].entries] == [FULL_BYE, ZERO_BYE]
+    assert [str(w) for w in trf.warnings if "column" in w.text] == [
+        "line 8: player 4 (Player 4): the points column says 0.5, the rounds read add up to 1.0"
+    ]
+
+
+def test_a_decimal_comma_in_the_points_column_is_a_point():
+    trf = read_trf(points_file("0,5", cell(0, "-", "H"), "0000 - Z"))
+
+    assert warned(trf, "column") == []
+    assert [e.code for e in trf.event.participants[3].entries] == [HALF_BYE, ZERO_BYE]
+
+
+def test_a_column_of_zeros_for_everyone_is_not_compared():
+    text = points_file("0.0", "0000 -  ", "     -  ")
+    zeros = "\n".join(
+        with_points(line, "0.0") if line[:3] == "001" else line for line in text.split("\n")
+    )
+
+    trf = read_trf(zeros)
+
+    assert [e.code for e in trf.event.participants[3].entries] == [ZERO_BYE, ZERO_BYE]
+    assert warned(trf, "column") == []
+
+
+def test_in_a_team_file_a_blank_slot_is_out_of_the_line_up_not_a_blank_round():
+    team = small_file(
+        l4="142 2\n013 Team A                            1    3\n"
+        "013 Team B                            2    4",
+        l5=with_points(player(1, cell(2, "w", "1"), " " * 8), "1.0"),
+        l6=player(2, cell(1, "b", "0"), " " * 8),
+        l7=with_points(player(3, " " * 8, "0000 - +"), "1.5"),
+        l8=player(4, " " * 8, "0000 - -"),
+    )
+
+    trf = read_trf(team)
+
+    assert trf.event.participants[2].entries[0].code == NOT_IN_LINEUP
+    assert [str(w) for w in trf.warnings if "column" in w.text] == [
+        "line 9: player 3 (Player 3): the points column says 1.5, the rounds read add up to 1.0"
     ]
 
 

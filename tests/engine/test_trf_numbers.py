@@ -37,7 +37,7 @@ FULLWIDTH_THREE = "３"
         ("132" + " " * 88 + "  26/03/01" * 100, "100 round dates"),
         ("202 BH/U99999", "rating 99999 in tie-break 'BH/U99999' is not 1-9999"),
         ("202 BH/U0", "rating 0 in tie-break 'BH/U0' is not 1-9999"),
-        ("202 BH/C3", "unknown modifier 'C3'"),
+        ("202 BH/C3", "BH takes C1 or C2, not C3"),
         ("012 Open\x00Night", "column 9: control character U+0000"),
     ],
 )

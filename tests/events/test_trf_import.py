@@ -289,8 +289,10 @@ def test_a_result_contradicting_an_entered_one_is_refused_naming_line_round_boar
     error = refused(trf_file(rows), rows)
 
     assert error.line == 14
-    assert "round 2 board 2" in error.message
-    assert "0-1" in error.message and "1-0" in error.message
+    assert error.message == (
+        "round 2 board 2 (P4 - P3): the file has 0-1, the event has 1-0: correct the file, or "
+        "correct the result in the event first (an import never overwrites one)"
+    )
     assert Game.objects.get(round__number=2, board=2).result == "10"
 
 
@@ -303,7 +305,10 @@ def test_a_pairing_contradicting_the_stored_round_is_refused():
     error = refused(trf_file(rows), rows)
 
     assert error.line == 11
-    assert "round 3" in error.message and "board 1" in error.message
+    assert error.message == (
+        "round 3: the file pairs P1 - P2, the event has board 1: P1 - P3: write the event's "
+        "pairings in the file (export the event for them), or change them in the event first"
+    )
 
 
 def test_a_bye_where_the_event_has_a_game_is_refused():
@@ -312,7 +317,10 @@ def test_a_bye_where_the_event_has_a_game_is_refused():
 
     error = refused(trf_file(rows), rows)
 
-    assert "round 2" in error.message
+    assert error.message == (
+        "round 2: the file has P3 with a half-point bye, the event has board 2: P4 - P3: write "
+        "the event's round in the file (export the event for it), or change it in the event first"
+    )
 
 
 def test_a_start_number_naming_another_person_is_refused():
@@ -329,7 +337,10 @@ def test_a_start_number_naming_another_person_is_refused():
     error = refused(changed)
 
     assert error.line == 12
-    assert "start number 2 is P2" in error.message and "Somebody Else" in error.message
+    assert error.message == (
+        "start number 2 is P2 in the event but Somebody Else in the file: keep each player's "
+        "start number from the event, or import into a new event"
+    )
 
 
 def test_a_participant_missing_from_the_file_is_refused():
@@ -338,7 +349,11 @@ def test_a_participant_missing_from_the_file_is_refused():
 
     error = refused(trf_file())
 
-    assert "start number 9 (Late Entry)" in error.message
+    assert error.message == (
+        "start number 9 (Late Entry) is in the event but not in the file: a file adds to an "
+        "event and removes nothing (export the event and start from its file, or import into "
+        "a new event)"
+    )
 
 
 def test_contradictory_results_are_refused():
@@ -514,6 +529,7 @@ def test_the_import_command_prints_a_summary(capsys):
 
     printed = capsys.readouterr().out
     assert printed.startswith("swiss-one: created;")
+    assert "; read as UTF-8" in printed
     assert Event.objects.filter(slug="swiss-one").exists()
 
 
@@ -563,3 +579,12 @@ def test_an_invalid_slug_is_refused():
     error = refused(trf_file(), slug="not a slug")
 
     assert "not a valid event slug" in error.message
+
+
+def test_the_summary_says_how_the_file_was_read():
+    with_bom = b"\xef\xbb\xbf" + fixture_bytes()
+
+    report = import_trf(with_bom, slug="bom")
+
+    assert report.encoding == "UTF-8 with BOM"
+    assert report.summary().endswith("; read as UTF-8 with BOM")

@@ -31,6 +31,7 @@ from standings.events.models import (
 from standings.events.trf_export import export_trf
 from standings.events.trf_import import import_trf
 from tests.engine.builders import event_from_rows
+from tests.engine.test_trf import small_file
 from tests.events.test_trf_export import described
 
 pytestmark = pytest.mark.django_db
@@ -332,3 +333,22 @@ def test_a_bye_for_a_player_who_played_is_refused():
 
     assert "player 1" in error.message and "a game" in error.message
     assert record_at(data, error) == "240"
+
+
+def test_byes_written_ahead_in_the_cells_are_requests_not_a_round():
+    """JaVaFo's input before it pairs round 3: only player 4's half-point bye is there."""
+    text = small_file(l8=small_file().splitlines()[7] + "  0000 - H")
+
+    report = import_trf(text.encode(), slug="ahead")
+    event = Event.objects.get(slug="ahead")
+    exported = export_trf(event)
+
+    assert [r.number for r in event.round_set.all()] == [1, 2]
+    assert list(
+        event.bye_requests.values_list("round_number", "participant__start_no", "kind")
+    ) == [(3, 4, "H")]
+    assert report.bye_requests == 1
+    assert event.participants.get(start_no=4).withdrawn_from_round is None
+    assert "240 H 003    4" in exported.splitlines()
+    again = import_trf(exported.encode(), slug="ahead")
+    assert (again.rounds_added, again.bye_requests) == ([], 1)

@@ -55,3 +55,23 @@ class ArbiterClient:
         form = {"version": row.group(1), "result": result}
         path = f"/e/{slug}/arbiter/round/{round_no}/board/{board}/"
         return self.post(path, form, page, htmx=True)
+
+    def match_page(self, slug: str, round_no: int, table: int) -> str:
+        return self.get(f"/e/{slug}/arbiter/round/{round_no}/match/{table}/")
+
+    def enter_match_result(
+        self,
+        slug: str,
+        round_no: int,
+        table: int,
+        board: int,
+        result: str,
+        page: str | None = None,
+    ) -> str:
+        """Tap a board's result on a team match's arbiter page (fetched unless given), as
+        htmx does."""
+        page = page or self.match_page(slug, round_no, table)
+        row = re.search(rf'id="board-{board}"[^>]*data-version="(\d+)"', page)
+        form = {"version": row.group(1), "result": result}
+        path = f"/e/{slug}/arbiter/round/{round_no}/match/{table}/board/{board}/"
+        return self.post(path, form, page, htmx=True)

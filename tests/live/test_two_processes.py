@@ -45,3 +45,39 @@ async def test_a_result_entered_on_one_server_reaches_a_socket_on_the_other(
         pushed = await asyncio.wait_for(socket.recv(), WAIT)
         assert points_of_7(pushed) == "2.5"
         assert select(pushed, "#standings-table td.num.prov")  # provisional values
+
+
+TEAM_SEED = """
+from django.contrib.auth.models import User
+from tests.factories import create_team_event
+create_team_event(arbiters=[User.objects.create_user("arbiter", password="pw-arbiter-1")],
+                  slug={slug!r})
+"""
+
+
+def team_cells(html: str, team: int) -> list[str]:
+    row = select(html, f'#standings-table tr[data-key="{team}"]')[0]
+    return [text(cell) for cell in row.select("td.num")]  # match points, game points
+
+
+async def test_a_board_entered_on_one_server_reaches_a_team_event_s_socket_on_the_other(
+    server_database, asgi_servers, redis_url
+):
+    slug = f"two-teams-{uuid.uuid4().hex[:8]}"
+    server_database.run_python(TEAM_SEED.format(slug=slug))
+    a = asgi_servers(redis_url=redis_url)
+    b = asgi_servers(redis_url=redis_url)
+    arbiter = ArbiterClient(b.url)
+    await asyncio.to_thread(arbiter.log_in, "arbiter", "pw-arbiter-1")
+
+    url = a.ws_url + f"/ws/e/{slug}/?view=round"
+    async with websockets.connect(url, origin=a.url) as socket:
+        first = await asyncio.wait_for(socket.recv(), WAIT)
+        assert [text(h) for h in select(first, ".match-head")][0] == "1. Rooks 0–0 Knights"
+        answer = await asyncio.to_thread(arbiter.enter_match_result, slug, 1, 1, 2, "01")
+        assert text(select(answer, "#match-score .score")[0]) == "1–0"
+        pushed = await asyncio.wait_for(socket.recv(), WAIT)
+        assert [text(h) for h in select(pushed, ".match-head")][0] == "1. Rooks 1–0 Knights"
+    async with websockets.connect(url.replace("round", "standings"), origin=a.url) as socket:
+        current = await asyncio.wait_for(socket.recv(), WAIT)
+        assert team_cells(current, 1) == ["0", "1"]  # the match is not decided yet

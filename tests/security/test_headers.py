@@ -35,9 +35,12 @@ def test_arbiter_login_and_import_pages_are_never_stored(desk, client):
     assert "no-store" in client.get("/e/small-open/arbiter/")["Cache-Control"]  # the redirect
 
 
-def test_public_pages_keep_their_own_caching(desk):
+def test_public_pages_are_stored_for_strangers_never_for_a_signed_in_arbiter(desk, client):
     for url in PUBLIC:
-        assert "no-store" not in desk.get(url).get("Cache-Control", ""), url
+        assert "no-store" in desk.get(url)["Cache-Control"], url
+    desk.post("/logout/")
+    for url in PUBLIC:
+        assert client.get(url)["Cache-Control"].startswith("public"), url
 
 
 def test_hsts_comes_from_the_environment(settings, client, event):

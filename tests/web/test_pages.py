@@ -178,3 +178,15 @@ def test_player_names_are_isolated_on_every_page_and_fragment(client, event):
 
 def test_pages_refuse_posts(client, event):
     assert client.post("/e/small-open/").status_code == 405
+
+
+def test_player_card_explains_national_systems_with_their_rule_book(client, event):
+    Event.objects.filter(pk=event.pk).update(tiebreaks="USMM SCSOG WALL/C2")
+    html = client.get("/e/small-open/player/1/").content.decode()
+    explained = texts(html, ".explained h3")
+    for title in ["Modified Median", "Modified sum of opponents' grades", "Wallace"]:
+        assert any(title in heading for heading in explained), title
+    meta = texts(html, ".explained p.meta")
+    assert any("US Chess Official Rules of Chess" in m and "type BC" in m for m in meta)
+    assert any(m.startswith("Chess Scotland Rule Book, tie-break systems, item 6") for m in meta)
+    assert any("Wallace (elimination of scores) step 2: " in h for h in explained)

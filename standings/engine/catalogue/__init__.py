@@ -1,7 +1,8 @@
 """The catalogue of tie-breaks, looked up by acronym.
 
-New systems (team tie-breaks, US Chess, Chess Scotland) join by adding a module
-with its ENTRIES and listing it here.
+FIDE's tie-breaks are the modules here; a new FIDE tie-break joins by adding a module with
+its ENTRIES and listing it below. Other federations' systems (US Chess, Chess Scotland)
+live in `standings/engine/systems/`, one module per rule book, and join through SYSTEMS.
 """
 
 from __future__ import annotations
@@ -10,11 +11,19 @@ from ..notation import Spec, SpecError, parse_spec
 from . import buchholz, direct_encounter, koya, own_results, ratings_based
 from .base import Evaluation, TieBreak
 
-CATALOGUE: dict[str, TieBreak] = {
-    entry.acronym: entry
-    for module in (own_results, direct_encounter, buchholz, koya, ratings_based)
-    for entry in module.ENTRIES
-}
+FIDE_MODULES = (own_results, direct_encounter, buchholz, koya, ratings_based)
+
+
+def _catalogue() -> dict[str, TieBreak]:
+    # Imported here: the systems' modules import `base` from this package.
+    from ..systems import SYSTEMS
+
+    return {
+        entry.acronym: entry for module in (*FIDE_MODULES, *SYSTEMS) for entry in module.ENTRIES
+    }
+
+
+CATALOGUE: dict[str, TieBreak] = _catalogue()
 
 
 def lookup(text: str) -> tuple[Spec, TieBreak]:

@@ -27,18 +27,31 @@ class TieBreak:
 
     `fide_type` is a combination of A, B, C, D (Art. 4.3); `better` says which way
     the value ranks; `modifiers` lists the modifier kinds the entry accepts: "cut"
-    (C1, C2), "median" (M1, M2), "limit" (L+1, L-1), "unrated" (/U1400).
+    (C1, C2), "median" (M1, M2), "limit" (L+1, L-1), "unrated" (/U1400), "component"
+    (C0, C3, C4 ...: the k-th step of an elimination procedure, SCSOG/C3).
+    A FIDE entry has its `article`; a national one says its `source` instead.
+    `null` says how a value that does not apply (None) ranks: last, or by skipping
+    the tie-break for the whole tied group it appears in (the national systems).
     """
 
     acronym: str
     name: str
-    article: str
     fide_type: str
+    article: str = ""
+    source: str = ""  # rule book and section of a non-FIDE system
     # (table, spec), and the groups tied so far as well for a sub_rank entry (DE)
     evaluate: Callable[..., Evaluation]
     better: Literal["higher", "lower"] = "higher"
     modifiers: frozenset[str] = field(default_factory=frozenset)
     sub_rank: bool = False  # value is a place inside a tied group (DE)
+    null: Literal["ranks last", "skips group"] = "ranks last"
+
+    @property
+    def reference(self) -> str:
+        """Where the definition is, as the player card and the legend cite it."""
+        if self.article:
+            return f"FIDE tie-break regulations, Art. {self.article}"
+        return self.source
 
     @property
     def higher_is_better(self) -> bool:
@@ -54,6 +67,10 @@ class TieBreak:
         wanted = set()
         if spec.cut_high:
             wanted.add("median")
+        elif spec.uncut or spec.cut_low > 2:
+            if "component" not in self.modifiers:
+                allowed = "C1 or C2" if "cut" in self.modifiers else "no cut"
+                raise SpecError(f"{spec.text}: {self.acronym} takes {allowed}, not C{spec.cut_low}")
         elif spec.cut_low:
             wanted.add("cut")
         if spec.limit_shift:

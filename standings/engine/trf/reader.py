@@ -7,12 +7,14 @@ Conventions beyond the format description:
 - a paired cell without a result ("  12 w  ") is a game not played yet (`PENDING`);
   a cell without opponent and without result is a zero-point bye (TRF-2026);
 - other programs' ways of writing a round without opponent are read as what they
-  mean, each convention met listed once in the warnings: "0000 - +" a pairing bye
-  (a board won by default, `FULL_BYE`, in team events), "0000 - =" a half-point bye,
-  "0000 - 0" a zero-point bye; an opponent written "0" is no opponent;
+  mean, each convention met listed once in the warnings: "0000 - +" a full-point
+  bye (`FULL_BYE`, as the reference program reads it; a board won by default in team
+  events), "0000 - =" a half-point bye, "0000 - 0" a zero-point bye; an opponent
+  written "0" is no opponent;
 - the points column (81-84) is checked to be a number and compared with the
-  rounds read: a difference is a warning naming the player (the writer computes
-  the column from the entries);
+  rounds read (`points_column`): blank rounds are read as the column says when only
+  one reading fits, a file where it leaves them open is refused, any other difference
+  is a warning naming the player (the writer computes the column from the entries);
 - what the standings do not need is never a reason to refuse a file: dates in
   other forms (kept as text when no date can be read), column rulers, legends and
   comment lines (skipped), tie-breaks in 202/212 the engine does not compute
@@ -43,12 +45,12 @@ from ..result_codes import (
     HALF_BYE,
     NOT_IN_LINEUP,
     NOT_PAIRED,
-    PAIRING_BYE,
     PENDING,
     TRF_CODES,
     UNPLAYED_CODES,
     ZERO_BYE,
 )
+from .points_column import ClaimedPoints, check_points_column
 from .records import (
     CELL,
     FIRST_CELL,
@@ -62,6 +64,7 @@ from .records import (
     TrfWarning,
     detect_system,
 )
+from .team_scores import DEFAULT_MATCH_POINTS, TeamRecords, check_team_scores, team_byes
 
 _PAIRS = frozenset(GAME_RESULTS) | {PENDING + PENDING}
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -70,6 +73,7 @@ _BREAK_BYTES = re.compile(rb"\r\n|\r|\n")
 _NUMBER = re.compile(r"^ *[0-9]+$")
 _WHOLE = re.compile(r"[0-9]+")
 _ON_GRID = re.compile(r" *[0-9]*")  # a right-aligned number or blanks
+_DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]")
 _POINTS = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _DATE_YMD = re.compile(r"([0-9]{4})[/.-] *([0-9]{1,2})[/.-] *([0-9]{1,2})")
 _DATE_YY = re.compile(r"([0-9]{2})[/.-] *([0-9]{1,2})[/.-] *([0-9]{1,2})")
@@ -173,8 +177,8 @@ class _Reader:
         self.ranks: list[tuple[int, int]] = []
         self.warnings: list[TrfWarning] = []
         self.comments: list[int] = []  # lines of "###" comments
-        # A way of writing a round read as something else: (first line, cells) by text.
-        self.conventions: dict[str, tuple[int, int]] = {}
+        # A way of writing a round read as something else: the line of each such cell.
+        self.conventions: dict[str, list[int]] = {}
         self.points_column: dict[int, float | None] = {}
 
     def warn(self, line: int, text: str) -> None:
@@ -430,20 +434,50 @@ class _Reader:
             raise TrfError(
                 f"player {late.participant.start_no} has a result for round {rounds_in_file}, "
                 f"but record 142 (line {self.rounds_line}) says the event has "
-                f"{self.rounds} rounds",
+                f"{self.rounds} round{'' if self.rounds == 1 else 's'}: write 142 "
+                f"{rounds_in_file} (or XXR {rounds_in_file}), "
+                f"or leave round {rounds_in_file} out",
                 late.line,
             )
         rounds = (
             self.rounds if self.rounds is not None else max(rounds_in_file, len(self.round_dates))
         )
         pad = NOT_IN_LINEUP if team_event else NOT_PAIRED
-        participants = []
-        for p in self.players:
-            entries = _entries(p, rounds_in_file, pad, team_event=team_event)
-            participants.append(replace(p.participant, entries=entries))
+        claims = [
+            ClaimedPoints(
+                p.line,
+                replace(p.participant, entries=_entries(p, rounds_in_file, pad)),
+                self.points_column.get(p.participant.start_no),
+                _blank_rounds(p.cells, team_event=team_event),
+                _last_written(p.cells),
+            )
+            for p in self.players
+        ]
+        participants, points_warnings = check_points_column(claims, self.scoring)
+        self._forget_reread(claims, participants)
+        self.warnings += points_warnings
         self._check_pairings(participants, by_start)
         self._check_team_records(teams, by_start, rounds)
         self._drop_byes_given_twice()
+        team_records = TeamRecords(
+            teams=tuple(teams),
+            lines=tuple(team_lines),
+            byes=tuple(b for _, b in self.byes),
+            pairing_byes=() if self.team_bye is None else self.team_bye[3],
+            pairing_bye_points=None if self.team_bye is None else self.team_bye[1:3],
+            forfeits=tuple(f for _, f in self.forfeits),
+            match_points=self.match_points,
+            abnormal_points=any(r.startswith("299") for r in self.other),
+            boards=len(self.texts.get("352", ""))
+            or max((len(t.members) for t in teams), default=0),
+        )
+        self.warnings += check_team_scores(
+            team_records,
+            participants,
+            self.scoring,
+            rounds_in_file,
+            {extra.number: number for number, _, extra in self.teams_310},
+        )
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
         federation = self.texts.get("032", "")
@@ -462,6 +496,8 @@ class _Reader:
             start_date=self.dates.get("042"),
             tiebreaks=self.tiebreaks or self.standings_tiebreaks,
             teams=tuple(teams),
+            team_byes=team_byes(team_records, self.scoring, rounds_in_file) if team_event else (),
+            match_points=self.match_points or DEFAULT_MATCH_POINTS,
         )
         header = TrfHeader(
             name=event.name,
@@ -493,39 +529,40 @@ class _Reader:
             event=event,
             header=header,
             rounds_in_file=rounds_in_file,
-            warnings=self._all_warnings(event, team_event),
+            warnings=self._all_warnings(team_event),
         )
 
-    def _all_warnings(self, event: Event, team_event: bool) -> tuple[TrfWarning, ...]:
+    def _forget_reread(self, claims: list[ClaimedPoints], read: list[Participant]) -> None:
+        """Blank cells the points column re-read no longer count as their convention."""
+        for claim, p, line in zip(claims, read, self.players, strict=True):
+            for before, after in zip(claim.participant.entries, p.entries, strict=True):
+                cell = None if before == after else line.cells[before.round - 1]
+                written = None if cell is None else _written(cell)
+                if written is None:
+                    continue
+                self.conventions[written].remove(line.line)
+                if not self.conventions[written]:
+                    del self.conventions[written]
+
+    def _all_warnings(self, team_event: bool) -> tuple[TrfWarning, ...]:
         warnings = list(self.warnings)
         if self.comments:
             warnings.append(
-                TrfWarning(self.comments[0], f"skipped {len(self.comments)} comment lines (###)")
+                TrfWarning(
+                    self.comments[0],
+                    f"skipped {len(self.comments)} comment "
+                    f"line{'' if len(self.comments) == 1 else 's'} (###)",
+                )
             )
-        for written, (first, count) in self.conventions.items():
+        for written, lines in self.conventions.items():
             meaning = _convention_meaning(written, team_event)
+            count = len(lines)
             warnings.append(
                 TrfWarning(
-                    first,
+                    lines[0],
                     f"{count} {'cell' if count == 1 else 'cells'} {written!r} read as {meaning}",
                 )
             )
-        # Some programs leave the column at 0.0 for everyone: nothing said, nothing to compare.
-        compare = any(self.points_column.values())
-        for p, line in zip(event.participants, self.players, strict=True):
-            said = self.points_column.get(p.start_no) if compare else None
-            counted = sum(
-                event.scoring.points(e.code) for e in p.entries if e.code not in (PENDING, " ")
-            )
-            if said is not None and abs(said - counted) > 0.001:
-                warnings.append(
-                    TrfWarning(
-                        line.line,
-                        f"player {p.start_no} ({p.name}): the points column says "
-                        f"{_shown_points(said)}, the rounds read add up to "
-                        f"{_shown_points(counted)}",
-                    )
-                )
         return tuple(sorted(warnings, key=lambda w: w.line))
 
     def _index_players(self) -> dict[int, _PlayerLine]:
@@ -535,7 +572,8 @@ class _Reader:
             if start_no in by_start:
                 raise TrfError(
                     f"start number {start_no} is used twice "
-                    f"(also on line {by_start[start_no].line})",
+                    f"(also on line {by_start[start_no].line}): give each player a start "
+                    "number of his own (columns 5-8)",
                     p.line,
                 )
             by_start[start_no] = p
@@ -562,13 +600,14 @@ class _Reader:
                 if start_no not in by_start:
                     raise TrfError(
                         f"team {team.number} ({team.name}) lists player {start_no}, "
-                        "who has no player record (001)",
+                        f"who has no player record (001): add player {start_no}'s 001 line, "
+                        "or take him off the team",
                         number,
                     )
                 if start_no in member_of:
                     raise TrfError(
                         f"player {start_no} is listed in team {team.number} and in team "
-                        f"{member_of[start_no]}",
+                        f"{member_of[start_no]}: list each player in one team only",
                         number,
                     )
                 member_of[start_no] = team.number
@@ -588,12 +627,15 @@ class _Reader:
                 if other_line is None:
                     raise TrfError(
                         f"{where}player {p.start_no}'s opponent {e.opponent} has no player "
-                        "record (001)",
+                        f"record (001): correct the opponent's number ({_columns(e.round, 1, 4)}) "
+                        f"or add player {e.opponent}'s 001 line",
                         line.line,
                     )
                 if e.opponent == p.start_no:
                     raise TrfError(
-                        f"{where}player {p.start_no} is paired against himself", line.line
+                        f"{where}player {p.start_no} is paired against himself: correct the "
+                        f"opponent's number ({_columns(e.round, 1, 4)})",
+                        line.line,
                     )
                 theirs = entries[e.opponent][e.round - 1]
                 if (
@@ -609,7 +651,9 @@ class _Reader:
                 verb = GAME_CODES[e.code].verb
                 raise TrfError(
                     f"{where}player {p.start_no} says he {verb} player {e.opponent}"
-                    f"{colour}, but player {e.opponent}'s line (line {other_line.line}) {told}",
+                    f"{colour}, but player {e.opponent}'s line (line {other_line.line}) {told}: "
+                    f"write {_mirror(p.start_no, e)!r} there ({_columns(e.round, 1, 8)}), "
+                    "or correct this line",
                     line.line,
                 )
 
@@ -676,40 +720,57 @@ class _Reader:
 
 
 # Results without opponent that other programs write, and what they are read as.
-_UNOPPOSED = {"+": PAIRING_BYE, "1": PAIRING_BYE, "=": HALF_BYE, "0": ZERO_BYE}
+# A game's result (rated or not) without opponent is read as the bye it scores like.
+_UNOPPOSED = {
+    "+": FULL_BYE,
+    "1": FULL_BYE,
+    "W": FULL_BYE,
+    "=": HALF_BYE,
+    "D": HALF_BYE,
+    "0": ZERO_BYE,
+    "L": ZERO_BYE,
+}
 _UNOPPOSED_MEANING = {
-    "+": "pairing-allocated byes (a full point without opponent)",
-    "1": "pairing-allocated byes (a full point without opponent)",
+    "+": "full-point byes (a full point without opponent)",
+    "1": "full-point byes (a full point without opponent)",
+    "W": "full-point byes (a full point without opponent)",
     "=": "half-point byes (not draws)",
+    "D": "half-point byes (not draws)",
     "0": "zero-point byes",
+    "L": "zero-point byes",
     " ": "zero-point byes (TRF-2026: no opponent, no result)",
 }
 _TEAM_BOARD_WON = "boards won by default (a full point without opponent)"
 
 
-def _note_unopposed(cell: str, number: int, conventions: dict[str, tuple[int, int]]) -> None:
-    """Count a cell without opponent written other than TRF-16's "0000 - X" with a bye code."""
+def _written(cell: str) -> str | None:
+    """How a cell without opponent is written, when not TRF-16's "0000 - X" with a bye code."""
     opponent, colour, result = cell[:4], cell[5], cell[7]
     if result in _UNOPPOSED_MEANING:
-        written = f"0000 - {result}" if opponent.strip() else f"     {colour} {result}"
-    elif opponent != "0000" and result in BYE_CODES | {NOT_PAIRED}:
-        written = cell.rstrip()  # lichess leaves out the 0000, some write "   0"
-    else:
+        return f"0000 - {result}" if opponent.strip() else f"     {colour} {result}"
+    if opponent != "0000" and result in BYE_CODES | {NOT_PAIRED}:
+        return cell.rstrip()  # lichess leaves out the 0000, some write "   0"
+    return None
+
+
+def _note_unopposed(cell: str, number: int, conventions: dict[str, list[int]]) -> None:
+    """Count a cell without opponent written other than TRF-16's way."""
+    written = _written(cell)
+    if written is None:
         return
-    first, count = conventions.get(written, (number, 0))
-    conventions[written] = (first, count + 1)
+    conventions.setdefault(written, []).append(number)
 
 
 def _convention_meaning(written: str, team_event: bool) -> str:
     result = written[7:8] or " "
-    if result in ("+", "1") and team_event:
+    if _UNOPPOSED.get(result) == FULL_BYE and team_event:
         return _TEAM_BOARD_WON
     if result in _UNOPPOSED_MEANING:
         return _UNOPPOSED_MEANING[result]
     return f"{UNPLAYED_CODES[result].title}, no opponent"
 
 
-def _cells(line: str, number: int, conventions: dict[str, tuple[int, int]]) -> list[str | None]:
+def _cells(line: str, number: int, conventions: dict[str, list[int]]) -> list[str | None]:
     """The round cells of a 001 line, each checked against the 10-column grid.
 
     Cells without opponent written other than TRF-16's way are counted in `conventions`.
@@ -733,19 +794,41 @@ def _cells(line: str, number: int, conventions: dict[str, tuple[int, int]]) -> l
         if cell[4] != " " or cell[6] != " " or not (opponent.isspace() or _NUMBER.match(opponent)):
             raise TrfError(
                 f"{place}: {cell.rstrip()!r} is not aligned as 'OOOO C R' "
-                "(opponent in 4 columns, colour, result)",
+                f"(opponent in 4 columns, colour, result){_aligned(cell, s + 1)}",
                 number,
             )
         if colour.lower() not in ("w", "b", "-", " "):
-            raise TrfError(f"{place}: unknown colour {colour!r} (w, b or -)", number)
+            raise TrfError(
+                f"{place}: unknown colour {colour!r} (w for white, b for black, - for none)",
+                number,
+            )
         if result.upper() not in TRF_CODES and result != " ":
             raise TrfError(
-                f"{place}: unknown result code {result!r} ({' '.join(TRF_CODES)})", number
+                f"{place}: unknown result code {result!r} ({' '.join(TRF_CODES)})"
+                f"{_CODE_HINTS.get(result, '')}",
+                number,
             )
         if _WHOLE.fullmatch(opponent.strip() or "0") and not int(opponent.strip() or "0"):
             _note_unopposed(cell, number, conventions)
         cells.append(cell)
     return cells
+
+
+# What a result code that TRF does not have is written as.
+_CODE_HINTS = {
+    "½": ": a draw is written =",
+    "B": ": a bye is written 0000 - F (full point), H (half), Z (zero) or U (pairing bye)",
+}
+
+
+def _aligned(cell: str, column: int) -> str:
+    """How a misaligned cell is written on the grid, when its three parts can be told."""
+    parts = cell.split()
+    if len(parts) != 3 or not _WHOLE.fullmatch(parts[0]) or len(parts[0]) > 4:
+        return ""
+    if len(parts[1]) != 1 or len(parts[2]) != 1:
+        return ""
+    return f": write '{parts[0]:>4} {parts[1]} {parts[2]}' from column {column}"
 
 
 def _last_cell(cells: list[str | None]) -> int:
@@ -755,9 +838,7 @@ def _last_cell(cells: list[str | None]) -> int:
     return 0
 
 
-def _entries(
-    p: _PlayerLine, rounds_in_file: int, pad: str, *, team_event: bool
-) -> tuple[RoundEntry, ...]:
+def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry, ...]:
     last = _last_cell(p.cells)
     entries = []
     for r in range(1, rounds_in_file + 1):
@@ -772,19 +853,60 @@ def _entries(
         if opponent:
             if code in BYE_CODES:
                 raise TrfError(
-                    f"round {r}: a bye ({code}) cannot have an opponent ({opponent})", p.line
+                    f"round {r}: a bye ({code}) cannot have an opponent ({opponent}): write "
+                    f"0000 - {code} for the bye, or the game's result against player {opponent} "
+                    "(1, =, 0, +, -)",
+                    p.line,
                 )
             entries.append(RoundEntry(r, opponent, colour, code if code != " " else PENDING))
         elif code in _UNOPPOSED:
-            # A full point without opponent in a team event is a board won by default.
-            if team_event and _UNOPPOSED[code] == PAIRING_BYE:
-                entries.append(RoundEntry(r, None, colour, FULL_BYE))
-            else:
-                entries.append(RoundEntry(r, None, colour, _UNOPPOSED[code]))
+            entries.append(RoundEntry(r, None, colour, _UNOPPOSED[code]))
         else:
             # TRF-2026: a blank result without opponent is a zero-point bye.
             entries.append(RoundEntry(r, None, colour, code if code != " " else ZERO_BYE))
     return tuple(entries)
+
+
+def _blank_rounds(cells: list[str | None], *, team_event: bool) -> tuple[int, ...]:
+    """Rounds written with neither opponent nor result, up to the line's last cell.
+
+    A blank cell of a team event is a player out of the line-up, not a blank round.
+    """
+    blank = []
+    for r, cell in enumerate(cells[: _last_cell(cells)], start=1):
+        if cell is None:
+            if not team_event:
+                blank.append(r)
+        elif cell[7] == " " and not int(cell[:4].strip() or "0"):
+            blank.append(r)
+    return tuple(blank)
+
+
+# The other player's result code of a game, from one player's (the first pair that fits).
+_OTHER_SIDE: dict[str, str] = {}
+for _pair in (*GAME_RESULTS, PENDING + PENDING):
+    _OTHER_SIDE.setdefault(_pair[0], _pair[1])
+
+
+def _mirror(start_no: int, e: RoundEntry) -> str:
+    """The cell the opponent's line needs for the game `e` of player `start_no`."""
+    result = _OTHER_SIDE[e.code].replace(PENDING, " ")
+    return f"{start_no:4d} {_opposite(e.color) or '-'} {result}".rstrip()
+
+
+def _columns(round_no: int, first: int, last: int) -> str:
+    """Columns `first` to `last` of a round's cell (1-based within the cell)."""
+    start = FIRST_CELL + CELL * (round_no - 1)
+    return f"columns {start + first}-{start + last}"
+
+
+def _last_written(cells: list[str | None]) -> int:
+    """The last round whose cell has an opponent or a result, 0 if none."""
+    for r in range(len(cells), 0, -1):
+        cell = cells[r - 1]
+        if cell is not None and (cell[7] != " " or int(cell[:4].strip() or "0")):
+            return r
+    return 0
 
 
 def _opposite(colour: str | None) -> str | None:
@@ -804,10 +926,15 @@ def _whole(text: str, number: int, what: str, *, limit: int) -> int | None:
 
 
 def _points(text: str, number: int, what: str) -> float | None:
-    """Points as the event stores them (0-999.9, steps of 0.1); None for a blank field."""
+    """Points as the event stores them (0-999.9, steps of 0.1); None for a blank field.
+
+    A decimal comma (`1,5`, as some European programs write) is read as a point.
+    """
     text = text.strip()
     if not text:
         return None
+    if _DECIMAL_COMMA.fullmatch(text):
+        text = text.replace(",", ".")
     if not _POINTS.fullmatch(text):
         raise TrfError(f"{what}: {_short(text)!r} is not a number", number)
     if text.startswith("-") and text.strip("-0."):
@@ -875,7 +1002,3 @@ def _parse_date(text: str) -> date | None:
         except ValueError:
             continue
     return None
-
-
-def _shown_points(value: float) -> str:
-    return f"{value:.1f}"

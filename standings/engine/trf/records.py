@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..event import Event, System
+from ..result_codes import PAIRING_BYE
 
 # 001 record layout (0-based): round r's cell starts at FIRST_CELL + CELL * (r - 1).
 FIRST_CELL = 91  # column 92
@@ -109,6 +110,20 @@ class TrfFile:
     # How the file was read, not what it says: left out of equality (the round trip).
     encoding: str = field(default="UTF-8", compare=False)  # "UTF-8 with BOM", "Windows-1252", ...
     warnings: tuple[TrfWarning, ...] = field(default=(), compare=False)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round the file pairs: a game (finished or not) or a pairing-allocated bye.
+
+        Later rounds hold only byes written ahead, as JaVaFo's input has them before it
+        pairs the next round: requests, not a round played.
+        """
+        for r in range(self.rounds_in_file, 0, -1):
+            for p in self.event.participants:
+                e = p.entry(r)
+                if e is not None and (e.opponent is not None or e.code == PAIRING_BYE):
+                    return r
+        return 0
 
 
 def detect_system(kind_text: str, participants: int, rounds: int) -> System:

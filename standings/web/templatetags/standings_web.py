@@ -13,7 +13,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from standings.web.state import Board, Cell, Line, Person, format_value
+from standings.web.state import Board, Cell, GameLine, Line, Person, format_value
 
 register = template.Library()
 
@@ -81,6 +81,28 @@ def board_row(board: Board, key: int, slug: str = "") -> SafeString:
     )
 
 
+@register.simple_tag
+def crosstable_row(line: Line, record: tuple[GameLine, ...], slug: str) -> SafeString:
+    """A row of the crosstable: rank, linked name, each round's opponent rank, colour and
+    result, points. A 500-player event has 5,500 cells: half a second as a template loop."""
+    person = line.person
+    cells = "".join(_crosstable_cell(game) for game in record)
+    return mark_safe(
+        f'<tr data-key="{person.start_no}" data-sig="{escape(line.signature)}">'
+        f"<td>{line.rank}</td>"
+        f'<th scope="row" class="name"><a href="{_player_url(slug, person)}">{_name(person)}</a>'
+        f'</th>{cells}<td class="num">{escape(line.points.text)}</td></tr>'
+    )
+
+
+def _crosstable_cell(game: GameLine) -> str:
+    title, shown = escape(game.result_title), ""
+    if game.opponent:
+        title += f" against {escape(game.opponent.name)}"
+        shown = f"{game.opponent_rank}{escape(game.colour[:1])}"
+    return f'<td class="num" title="{title}">{shown} {escape(game.result)}</td>'
+
+
 def _rank_cell(line: Line) -> str:
     # "prov" and a visible † when a provisional value decided the rank.
     if line.rank_provisional:
@@ -140,3 +162,9 @@ def _linked(person: Person, slug: str) -> str:
         f'<a href="{_player_url(slug, person)}">{_name(person)}</a> '
         f'<span class="sno">{person.start_no}</span>'
     )
+
+
+@register.filter
+def team_round(teams, number: int):
+    """A team event's round `number` (its matches and byes), None when not there."""
+    return teams.round(number) if teams else None

@@ -6,16 +6,26 @@ from django.core.management.base import BaseCommand
 
 from standings.demo.accounts import DEMO_PASSWORDS, accounts_with_demo_passwords
 from standings.demo.event import DEMO_SLUG, load_demo
+from standings.demo.team_event import DEMO_TEAM_SLUG, load_team_demo
 
 
 class Command(BaseCommand):
-    help = f"Delete and recreate the demo event ({DEMO_SLUG}), its arbiter and an admin."
+    help = (
+        f"Delete and recreate the demo events ({DEMO_SLUG}, {DEMO_TEAM_SLUG}), "
+        "their arbiter and an admin."
+    )
 
     def handle(self, *args, **options) -> None:
         event = load_demo()
         self.stdout.write(
             f"Loaded {event.name}: {event.participants.count()} players, "
             f"{event.round_set.count()} of {event.rounds_planned} rounds, at /e/{event.slug}/"
+        )
+        teams = load_team_demo()
+        self.stdout.write(
+            f"Loaded {teams.name}: {teams.teams.count()} teams, {teams.participants.count()} "
+            f"players, {teams.round_set.count()} of {teams.rounds_planned} rounds, "
+            f"at /e/{teams.slug}/"
         )
         accounts = accounts_with_demo_passwords()
         if accounts:

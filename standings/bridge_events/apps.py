@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BridgeEventsConfig(AppConfig):
+    name = "standings.bridge_events"
+    verbose_name = "Bridge events"

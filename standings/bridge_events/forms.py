@@ -1,0 +1,77 @@
+"""The scorer's forms: a team match (IMPs and total points of each side), a BAM match
+(board-a-match points), a pairs session (every pair's score)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+
+
+class EntryForm(forms.Form):
+    seen = forms.CharField(required=False, max_length=5000)  # the entry as the scorer saw it
+
+    def clean(self) -> dict:
+        cleaned = super().clean() or {}
+        if cleaned.get("home") is not None and cleaned.get("home") == cleaned.get("away"):
+            raise forms.ValidationError("a team cannot play itself")
+        return cleaned
+
+    def refusal(self) -> str:
+        """The first problem, in field order, for the scorer."""
+        for name in self.fields:
+            if name in self.errors:
+                return f"{self.fields[name].label or name}: {self.errors[name][0]}"
+        return "; ".join(str(error) for error in self.non_field_errors())
+
+
+class MatchEntryForm(EntryForm):
+    round = forms.IntegerField(min_value=1, max_value=99)
+    home = forms.IntegerField()
+    away = forms.IntegerField()
+    home_imps = forms.IntegerField(min_value=0, max_value=999, label="IMPs")
+    away_imps = forms.IntegerField(min_value=0, max_value=999, label="IMPs")
+    home_points = forms.IntegerField(min_value=0, max_value=99999, label="Total points")
+    away_points = forms.IntegerField(min_value=0, max_value=99999, label="Total points")
+    # Only for events on another scale (BridgeEvent.Scale.TYPED).
+    home_vps = forms.DecimalField(required=False, max_digits=5, decimal_places=2, label="VPs")
+    away_vps = forms.DecimalField(required=False, max_digits=5, decimal_places=2, label="VPs")
+
+
+class BamEntryForm(EntryForm):
+    round = forms.IntegerField(min_value=1, max_value=99)
+    home = forms.IntegerField()
+    away = forms.IntegerField()
+    home_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label="BAM points")
+    away_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label="BAM points")
+
+
+class SessionEntryForm(EntryForm):
+    """A pairs session: one score field per pair (`score_<id>`), all required."""
+
+    session = forms.IntegerField(min_value=1, max_value=99)
+
+    def __init__(self, *args, pairs: list[tuple[int, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for ident, name in pairs:
+            self.fields[f"score_{ident}"] = forms.DecimalField(
+                max_digits=7, decimal_places=2, label=name
+            )
+
+    def scores(self) -> dict[int, Decimal]:
+        return {
+            int(name.removeprefix("score_")): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("score_")
+        }
+
+
+class BridgeUploadForm(forms.Form):
+    file = forms.FileField(label="standings-bridge-1 file")
+    boards = forms.IntegerField(min_value=1, max_value=128, initial=16, label="Boards per match")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > 5 * 1024 * 1024:
+            raise forms.ValidationError("The file is larger than 5 MB.")
+        return upload

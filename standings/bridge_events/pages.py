@@ -1,0 +1,147 @@
+"""What the bridge pages show, as plain context: the standings with their sentences, a
+round's matches with IMPs and VPs, a team's matches. Read from the event's document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from standings.bridge.model import BamEvent, KnockoutEvent, PairsEvent, TeamsEvent
+from standings.bridge.standings import Place, bridge_standings, last_round, procedure_columns
+from standings.events.changes import last_change_at
+
+from .models import BridgeEvent
+from .services import shown
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    round: int
+    home: int
+    home_name: str
+    away: int | None
+    away_name: str
+    imps: str
+    vps: str
+    entered: str  # as services.shown() gives it: what the scorer saw
+    bam: str = ""  # BAM points, for a board-a-match stage
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away is None
+
+
+def standings_context(bridge: BridgeEvent, query: Mapping[str, str]) -> dict[str, Any]:
+    data = bridge.data()
+    places = bridge_standings(data)
+    last = last_round(data)
+    try:
+        number = int(query.get("round", last) or last)
+    except ValueError:
+        number = last
+    event = bridge.event
+    columns = procedure_columns(places)
+    return {
+        "event": event,
+        "bridge": bridge,
+        "data": data,
+        "places": places,
+        "columns": columns,
+        "rows": [(p, [dict(p.values).get(c, "") for c in columns]) for p in places],
+        "kind": _kind(data),
+        "rounds": [] if isinstance(data, KnockoutEvent) else list(range(1, last + 2)),
+        "round": number,
+        "matches": round_matches(bridge, number, data=data),
+        "sessions": _sessions(bridge, data, number),
+        "unit": _unit(data),
+        "state": {"version": event.version, "updated_at": last_change_at(event)},
+    }
+
+
+def round_matches(bridge: BridgeEvent, number: int, *, data=None) -> list[MatchRow]:
+    data = data or bridge.data()
+    if not isinstance(data, TeamsEvent | BamEvent):
+        return []
+    names = {t.id: t.name for t in data.teams}
+    raw = [m for m in bridge.document["matches"] if m["round"] == number]
+    return [_row(m, names) for m in raw]
+
+
+def team_context(bridge: BridgeEvent, team: int) -> dict[str, Any] | None:
+    data = bridge.data()
+    if not isinstance(data, TeamsEvent) or team not in {t.id for t in data.teams}:
+        return None
+    names = {t.id: t.name for t in data.teams}
+    place: Place = next(p for p in bridge_standings(data) if p.id == team)
+    rows = [
+        _row(m, names, side=team)
+        for m in bridge.document["matches"]
+        if team in (m["home"], m["away"])
+    ]
+    event = bridge.event
+    return {
+        "event": event,
+        "team": names[team],
+        "place": place,
+        "rows": sorted(rows, key=lambda r: r.round),
+        "unit": _unit(data),
+        "state": {"version": event.version, "updated_at": last_change_at(event)},
+    }
+
+
+def _row(match: dict[str, Any], names: dict[int, str], side: int | None = None) -> MatchRow:
+    """A match; with `side`, told from that team's seat (its figures first)."""
+    home, away = match["home"], match["away"]
+    imps, vps = match.get("imps", [0, 0]), match.get("vps", [0, 0])
+    if side is not None and side == away:
+        home, away, imps, vps = away, home, imps[::-1], vps[::-1]
+    if "bam" in match:
+        bam = match["bam"] if side is None or side == match["home"] else match["bam"][::-1]
+        return MatchRow(
+            match["round"], home, names[home], away, names[away], "", "", shown(match),
+            bam=f"{bam[0]:g}–{bam[1]:g}",
+        )  # fmt: skip
+    if away is None:
+        return MatchRow(match["round"], home, names[home], None, "bye", "", f"{vps[0]:.2f}", "")
+    return MatchRow(
+        match["round"],
+        home,
+        names[home],
+        away,
+        names[away],
+        f"{imps[0]:g}–{imps[1]:g}",
+        f"{vps[0]:.2f}–{vps[1]:.2f}",
+        shown(match),
+    )
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """A pairs session on the pages: every pair's score, and what the scorer saw."""
+
+    number: int
+    scores: list[tuple[int, str, str]]  # (pair id, name, score as entered or "")
+    entered: str
+
+
+def _sessions(bridge: BridgeEvent, data, number: int) -> SessionView | None:
+    if not isinstance(data, PairsEvent):
+        return None
+    stored = next((s for s in bridge.document["sessions"] if s["session"] == number), None)
+    given = {s["id"]: f"{s['score']:g}" for s in stored["scores"]} if stored else {}
+    return SessionView(
+        number, [(p.id, p.name, given.get(p.id, "")) for p in data.pairs], shown(stored)
+    )
+
+
+def _kind(data) -> str:
+    if isinstance(data, PairsEvent):
+        return "pairs"
+    if isinstance(data, BamEvent):
+        return "bam"
+    return "knockout" if isinstance(data, KnockoutEvent) else "teams"
+
+
+def _unit(data) -> str:
+    return "VP" if isinstance(data, TeamsEvent) else "score"

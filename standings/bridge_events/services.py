@@ -1,0 +1,241 @@
+"""Every write of a bridge event: one transaction, the whole document checked by the
+reader before it is stored (all or nothing), an audit entry and a new event version
+(`events.changes.record_change`, which also starts the live push).
+
+Entries (a team match, a pairs session, a BAM match) share one path, `_replace`: the
+scorer sends the entry as they saw it (`seen`, "" for a new one); if another entry changed
+it meanwhile the write is refused with what it reads now, and the same entry sent twice
+is written once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from standings.bridge.model import BamEvent, PairsEvent, TeamsEvent
+from standings.bridge.model import BridgeEvent as BridgeData
+from standings.bridge.reader import BridgeFormatError, read_bridge
+from standings.bridge.vp_scale import victory_points
+from standings.bridge.writer import bridge_document
+from standings.events.changes import record_change
+from standings.events.models import Event
+from standings.events.services import WriteRefused
+
+from .models import BridgeEvent
+
+Entry = dict[str, Any]
+
+
+def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int = 16) -> Event:
+    """A new event from a standings-bridge-1 file; BridgeFormatError when refused."""
+    data = read_bridge(text)
+    slug = slug or _free_slug(data.name)
+    if Event.objects.filter(slug=slug).exists():
+        raise WriteRefused(f"an event '{slug}' exists already")
+    with transaction.atomic():
+        event = Event.objects.create(slug=slug, name=data.name)
+        BridgeEvent.objects.create(
+            event=event, document=bridge_document(data), boards_per_match=boards
+        )
+        record_change(event, user=user, action="import_bridge", target=data.name)
+    return event
+
+
+def enter_match(
+    event: Event,
+    *,
+    round_number: int,
+    home: int,
+    away: int,
+    imps: tuple[int, int],
+    points: tuple[int, int],
+    typed_vps: tuple[Fraction, Fraction] | None = None,
+    seen: str = "",
+    user=None,
+) -> Entry | None:
+    """Enter or correct one match of a team round robin or Swiss: IMPs and total points of
+    each side; VPs by the WBF scale for the event's boards (or typed, when the event uses
+    another scale). Returns the match as stored, None when nothing changed."""
+
+    def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        sides = (home, away, imps, points, typed_vps)
+        if before is not None and before["home"] != home:  # keep the stored orientation
+            sides = (away, home, imps[::-1], points[::-1], typed_vps[::-1] if typed_vps else None)
+        first, second, goals, totals, typed = sides
+        if bridge.vp_scale == BridgeEvent.Scale.TYPED:
+            if typed is None:
+                raise WriteRefused("this event's VPs are typed in: enter both sides' VPs")
+            vps = typed
+        else:
+            vps = victory_points(goals[0], goals[1], bridge.boards_per_match)
+        return {
+            "round": round_number,
+            "home": first,
+            "away": second,
+            "imps": list(goals),
+            "vps": [_number(vps[0]), _number(vps[1])],
+            "points": list(totals),
+        }
+
+    return _replace(
+        event,
+        kind=TeamsEvent,
+        what="team round robins and Swiss events",
+        collection="matches",
+        same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
+        build=build,
+        seen=seen,
+        user=user,
+        action="bridge_match",
+        target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
+    )
+
+
+def enter_session(
+    event: Event, *, session: int, scores: dict[int, Fraction], seen: str = "", user=None
+) -> Entry | None:
+    """Enter or correct a pairs session: every pair's session score (the encounters the
+    file gave for it, used for common opponents, are kept)."""
+
+    def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        return {
+            "session": session,
+            "scores": [{"id": pair, "score": _number(score)} for pair, score in scores.items()],
+            "rounds": before["rounds"] if before else [],
+        }
+
+    return _replace(
+        event,
+        kind=PairsEvent,
+        what="pairs events",
+        collection="sessions",
+        same=lambda s: s["session"] == session,
+        build=build,
+        seen=seen,
+        user=user,
+        action="bridge_session",
+        target=lambda data: f"session {session}",
+    )
+
+
+def enter_bam_match(
+    event: Event,
+    *,
+    round_number: int,
+    home: int,
+    away: int,
+    bam: tuple[Fraction, Fraction],
+    seen: str = "",
+    user=None,
+) -> Entry | None:
+    """Enter or correct a BAM match: the board-a-match points each side won."""
+
+    def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        first, second, won = home, away, bam
+        if before is not None and before["home"] != home:
+            first, second, won = away, home, bam[::-1]
+        return {
+            "round": round_number,
+            "home": first,
+            "away": second,
+            "bam": [_number(won[0]), _number(won[1])],
+            "boards": before["boards"] if before else [],
+        }
+
+    return _replace(
+        event,
+        kind=BamEvent,
+        what="board-a-match events",
+        collection="matches",
+        same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
+        build=build,
+        seen=seen,
+        user=user,
+        action="bridge_bam_match",
+        target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
+    )
+
+
+def shown(entry: Entry | None) -> str:
+    """An entry as the scorer's page shows it ("32-18 IMPs, 13.51-6.49 VPs"), "" if none."""
+    if entry is None:
+        return ""
+    if "imps" in entry:
+        imps, vps = entry["imps"], entry["vps"]
+        return f"{imps[0]:g}-{imps[1]:g} IMPs, {vps[0]:.2f}-{vps[1]:.2f} VPs"
+    if "bam" in entry:
+        return f"{entry['bam'][0]:g}-{entry['bam'][1]:g} BAM points"
+    return ", ".join(f"{s['id']}: {s['score']:g}" for s in entry["scores"])
+
+
+def _replace(
+    event: Event,
+    *,
+    kind: type,
+    what: str,
+    collection: str,
+    same: Callable[[Entry], bool],
+    build: Callable[[BridgeEvent, Entry | None], Entry],
+    seen: str,
+    user,
+    action: str,
+    target: Callable[[BridgeData], str],
+) -> Entry | None:
+    """Replace (or add) the one entry of `collection` that `same` picks, audited."""
+    with transaction.atomic():
+        bridge = BridgeEvent.objects.select_for_update().get(event=event)
+        data = bridge.data()
+        if not isinstance(data, kind):
+            raise WriteRefused(f"this entry is for {what}")
+        document = bridge.document
+        entries: list[Entry] = document[collection]
+        index = next((i for i, entry in enumerate(entries) if same(entry)), None)
+        before = entries[index] if index is not None else None
+        after = build(bridge, before)
+        if before == after:
+            return None  # the same entry again
+        if seen != shown(before):
+            now = shown(before) or "not entered"
+            raise WriteRefused(
+                f"this was changed meanwhile: it now reads {now}. Check and enter again."
+            )
+        if index is None:
+            changed = [*entries, after]
+        else:
+            changed = [*entries[:index], after, *entries[index + 1 :]]
+        candidate = {**document, collection: changed}
+        try:
+            read_bridge(json.dumps(candidate))
+        except BridgeFormatError as refused:
+            raise WriteRefused(refused.problem) from None
+        bridge.document = candidate
+        bridge.save(update_fields=["document"])
+        record_change(
+            event, user=user, action=action, target=target(data), before=before, after=after
+        )
+    return after
+
+
+def _name(data: BridgeData, ident: int) -> str:
+    entrants = data.pairs if isinstance(data, PairsEvent) else data.teams
+    return next((e.name for e in entrants if e.id == ident), str(ident))
+
+
+def _number(value: Fraction | int) -> int | float:
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:40] or "bridge"
+    slug, n = base, 1
+    while Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "bridge_events"
+
+urlpatterns = [
+    path("b/import/", views.import_page, name="import"),
+    path("b/<slug:slug>/", views.standings_page, name="standings"),
+    path("b/<slug:slug>/screen/", views.screen_page, name="screen"),
+    path("b/<slug:slug>/team/<int:team>/", views.team_page, name="team"),
+    path("b/<slug:slug>/score/", views.score_page, name="score"),
+    path("b/<slug:slug>/score/enter", views.enter_match, name="enter"),
+    path("b/<slug:slug>/score/bam", views.enter_bam_match, name="enter_bam"),
+    path("b/<slug:slug>/score/session", views.enter_session, name="enter_session"),
+]

@@ -1,0 +1,227 @@
+"""Bridge pages: the public standings (with the sentences) and a team's matches, and the
+scorer's tablet page. Thin views over `pages.py` (what a page shows) and `services.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from standings.bridge.reader import BridgeFormatError
+from standings.events.access import can_edit
+from standings.events.models import Event
+from standings.events.services import WriteRefused
+
+from . import services
+from .forms import BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
+from .models import BridgeEvent
+from .pages import round_matches, standings_context, team_context
+
+PAGE_TTL = 600
+
+
+def _bridge(slug: str) -> BridgeEvent:
+    return get_object_or_404(BridgeEvent.objects.select_related("event"), event__slug=slug)
+
+
+@require_safe
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _bridge(slug)
+    asked = request.GET.get("round", "")
+    key = f"standings:{asked if asked.isdigit() and len(asked) < 3 else ''}"
+    return HttpResponse(
+        _cached(
+            bridge,
+            key,
+            lambda: render_to_string(
+                "bridge/standings.html", standings_context(bridge, request.GET)
+            ),
+        )
+    )
+
+
+@require_safe
+def screen_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The spectator screen: standings and the last round's matches, paged by screen.js."""
+    bridge = _bridge(slug)
+    return HttpResponse(
+        _cached(
+            bridge,
+            "screen",
+            lambda: render_to_string("bridge/screen.html", standings_context(bridge, {})),
+        )
+    )
+
+
+@require_safe
+def team_page(request: HttpRequest, slug: str, team: int) -> HttpResponse:
+    bridge = _bridge(slug)
+
+    def build() -> str:
+        context = team_context(bridge, team)
+        if context is None:
+            raise Http404("No such team")
+        return render_to_string("bridge/team.html", context)
+
+    return HttpResponse(_cached(bridge, f"team:{team}", build))
+
+
+def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
+    """A public page rendered once per event version: after a push the refetching crowd
+    is served from the cache. A cache that fails (Redis away) is a miss, never an error."""
+    key = f"bridge:{bridge.event.slug}:{bridge.event.version}:{name}"
+    try:
+        html = cache.get(key)
+    except Exception:
+        html = None
+    if html is None:
+        html = build()
+        try:
+            cache.set(key, html, PAGE_TTL)
+        except Exception:
+            pass
+    return html
+
+
+def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
+    bridge = _bridge(slug)
+    if not can_edit(request.user, bridge.event):
+        raise PermissionDenied("You are not an arbiter of this event")
+    return bridge
+
+
+@login_required
+@require_safe
+def score_page(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    context = standings_context(bridge, request.GET)
+    context["entries"] = round_matches(bridge, context["round"])
+    context["typed"] = bridge.vp_scale == BridgeEvent.Scale.TYPED
+    template = {"teams": "score", "pairs": "score_pairs", "bam": "score_bam"}.get(
+        context["kind"], "score_knockout"
+    )
+    return render(request, f"bridge/{template}.html", context)
+
+
+@login_required
+@require_POST
+def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    event: Event = bridge.event
+    form = MatchEntryForm(request.POST)
+    refusal = "" if form.is_valid() else form.refusal()
+    number = form.cleaned_data.get("round") if not refusal else request.POST.get("round", "")
+    if not refusal:
+        data = form.cleaned_data
+        typed = None
+        if data["home_vps"] is not None and data["away_vps"] is not None:
+            typed = (Fraction(data["home_vps"]), Fraction(data["away_vps"]))
+        try:
+            stored = services.enter_match(
+                event,
+                round_number=data["round"],
+                home=data["home"],
+                away=data["away"],
+                imps=(data["home_imps"], data["away_imps"]),
+                points=(data["home_points"], data["away_points"]),
+                typed_vps=typed,
+                seen=data["seen"],
+                user=request.user,
+            )
+        except WriteRefused as refused:
+            refusal = refused.message
+        else:
+            note = services.shown(stored) if stored else "unchanged"
+            messages.success(request, f"Round {data['round']}: {note}.")
+    return _answer(request, slug, number, refusal)
+
+
+@login_required
+@require_POST
+def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    form = BamEntryForm(request.POST)
+    refusal = "" if form.is_valid() else form.refusal()
+    number = form.cleaned_data.get("round") if not refusal else request.POST.get("round", "")
+    if not refusal:
+        data = form.cleaned_data
+        try:
+            stored = services.enter_bam_match(
+                bridge.event,
+                round_number=data["round"],
+                home=data["home"],
+                away=data["away"],
+                bam=(Fraction(data["home_bam"]), Fraction(data["away_bam"])),
+                seen=data["seen"],
+                user=request.user,
+            )
+        except WriteRefused as refused:
+            refusal = refused.message
+        else:
+            note = services.shown(stored) if stored else "unchanged"
+            messages.success(request, f"Round {data['round']}: {note}.")
+    return _answer(request, slug, number, refusal)
+
+
+@login_required
+@require_POST
+def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    pairs = [(p.id, p.name) for p in bridge.data().pairs]  # type: ignore[union-attr]
+    form = SessionEntryForm(request.POST, pairs=pairs)
+    refusal = "" if form.is_valid() else form.refusal()
+    number = form.cleaned_data.get("session") if not refusal else request.POST.get("session", "")
+    if not refusal:
+        try:
+            stored = services.enter_session(
+                bridge.event,
+                session=form.cleaned_data["session"],
+                scores={pair: Fraction(score) for pair, score in form.scores().items()},
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            )
+        except WriteRefused as refused:
+            refusal = refused.message
+        else:
+            messages.success(request, f"Session {number}: {'entered' if stored else 'unchanged'}.")
+    return _answer(request, slug, number, refusal)
+
+
+def _answer(request: HttpRequest, slug: str, number, refusal: str) -> HttpResponse:
+    if refusal:
+        messages.error(request, f"Not entered: {refusal}")
+    return redirect(f"{reverse('bridge_events:score', args=[slug])}?round={number}")
+
+
+@login_required
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Staff create a bridge event from a file; the uploader becomes its arbiter."""
+    if not request.user.is_staff:
+        raise PermissionDenied("Only staff can create events.")
+    posted = request.method == "POST"
+    form = BridgeUploadForm(request.POST, request.FILES) if posted else BridgeUploadForm()
+    problem = ""
+    if posted and form.is_valid():
+        try:
+            event = services.import_bridge(
+                form.cleaned_data["file"].read(),
+                user=request.user,
+                boards=form.cleaned_data["boards"],
+            )
+        except (BridgeFormatError, WriteRefused) as refused:
+            problem = str(refused)
+        else:
+            event.arbiters.add(request.user)
+            messages.success(request, f"Imported {event.name}.")
+            return redirect("bridge_events:score", slug=event.slug)
+    status = 400 if posted else 200
+    return render(request, "bridge/import.html", {"form": form, "problem": problem}, status=status)

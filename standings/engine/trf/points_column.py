@@ -1,0 +1,152 @@
+"""The points column of the 001 records (columns 81-84) checked against the rounds read.
+
+A difference is never stored silently:
+- rounds that say their result (a game, a bye code) are kept and the difference is a
+  warning naming the player: the column is a summary, the rounds are the record;
+- a blank round (no opponent, no result) scores nothing as TRF-2026 reads it, but some
+  programs write a bye that way and count it in the column (Krause files write byes and
+  absences alike as blank rounds). The readings tried: every blank round a half-point
+  bye; the blank rounds before the player's last written round half-point byes and those
+  after it (a withdrawal, as a line that stops early reads) nothing; the same two with
+  full-point byes. When exactly one of them makes up the difference it is applied and
+  said; otherwise the blank rounds are left open and the file is refused listing every
+  such player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..event import Participant, RoundEntry, Scoring
+from ..result_codes import FULL_BYE, HALF_BYE, PENDING, UNPLAYED_CODES
+from .records import TrfError, TrfWarning
+
+# What a blank round may be read as.
+_BLANK_READINGS = (HALF_BYE, FULL_BYE)
+_TOLERANCE = 0.001
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedPoints:
+    """One 001 record as the check needs it."""
+
+    line: int
+    participant: Participant
+    said: float | None  # columns 81-84; None when blank
+    blank_rounds: tuple[int, ...]  # rounds written with neither opponent nor result
+    last_written: int  # the last round with an opponent or a result, 0 if none
+
+
+@dataclass(frozen=True, slots=True)
+class _Open:
+    """A player whose blank rounds the column leaves open."""
+
+    claim: ClaimedPoints
+    counted: float
+
+    def __str__(self) -> str:
+        p = self.claim.participant
+        rounds = ", ".join(str(r) for r in self.claim.blank_rounds)
+        return (
+            f"player {p.start_no} ({p.name}) on line {self.claim.line}: the column says "
+            f"{_shown(self.claim.said or 0.0)}, the rounds add up to {_shown(self.counted)} "
+            f"with round{'s' if len(self.claim.blank_rounds) > 1 else ''} {rounds} blank"
+        )
+
+
+def check_points_column(
+    claims: list[ClaimedPoints], scoring: Scoring
+) -> tuple[list[Participant], list[TrfWarning]]:
+    """The participants with their blank rounds read as the column says, and the
+    warnings; TrfError when the column leaves some blank rounds open.
+
+    A column of 0.0 (or blank) for everyone says nothing and is not compared.
+    """
+    compare = any(c.said for c in claims)
+    participants: list[Participant] = []
+    warnings: list[TrfWarning] = []
+    still_open: list[_Open] = []
+    for claim in claims:
+        p = claim.participant
+        counted = _points_read(p, scoring)
+        said = claim.said
+        if not compare or said is None or abs(said - counted) <= _TOLERANCE:
+            participants.append(p)
+            continue
+        difference = said - counted
+        if difference < 0 or not claim.blank_rounds:
+            warnings.append(TrfWarning(claim.line, _kept(p, said, counted)))
+            participants.append(p)
+            continue
+        readings = _readings(claim, difference, scoring)
+        if len(readings) != 1:
+            still_open.append(_Open(claim, counted))
+            participants.append(p)
+            continue
+        rounds, code = readings[0]
+        participants.append(_read_blank_as(p, rounds, code))
+        warnings.append(TrfWarning(claim.line, _applied(claim, counted, rounds, code)))
+    if still_open:
+        raise TrfError(
+            "the points column (columns 81-84) does not add up from the rounds, and the "
+            "rounds left blank do not say which rounds make the difference: "
+            + "; ".join(str(o) for o in still_open)
+            + ". Write each round without opponent with its result (0000 - H a half-point "
+            "bye, 0000 - F a full-point bye, 0000 - Z a zero-point bye) or correct the column",
+            still_open[0].claim.line,
+        )
+    return participants, warnings
+
+
+def _points_read(p: Participant, scoring: Scoring) -> float:
+    """The points of a participant's rounds as read (games not finished count nothing)."""
+    return sum(scoring.points(e.code) for e in p.entries if e.code not in (PENDING, " "))
+
+
+def _shown(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _readings(
+    claim: ClaimedPoints, difference: float, scoring: Scoring
+) -> list[tuple[tuple[int, ...], str]]:
+    """The readings (blank rounds given a bye, and its code) that make up the difference."""
+    inner = tuple(r for r in claim.blank_rounds if r < claim.last_written)
+    fitting = []
+    for code in _BLANK_READINGS:
+        for rounds in dict.fromkeys((claim.blank_rounds, inner)):
+            if rounds and abs(len(rounds) * scoring.points(code) - difference) <= _TOLERANCE:
+                fitting.append((rounds, code))
+    return fitting
+
+
+def _read_blank_as(p: Participant, rounds: tuple[int, ...], code: str) -> Participant:
+    entries = tuple(
+        RoundEntry(e.round, None, e.color, code) if e.round in rounds else e for e in p.entries
+    )
+    return replace(p, entries=entries)
+
+
+def _kept(p: Participant, said: float, counted: float) -> str:
+    return (
+        f"player {p.start_no} ({p.name}): the points column says {_shown(said)}, "
+        f"the rounds read add up to {_shown(counted)}"
+    )
+
+
+def _applied(claim: ClaimedPoints, counted: float, rounds: tuple[int, ...], code: str) -> str:
+    text = f"{_kept(claim.participant, claim.said or 0.0, counted)}: {_as(rounds, code)}"
+    rest = tuple(r for r in claim.blank_rounds if r not in rounds)
+    if rest:
+        listed = ", ".join(str(r) for r in rest)
+        plural = "s" if len(rest) > 1 else ""
+        text += f", and round{plural} {listed} after the last result as a withdrawal"
+    return text + ", as the column says"
+
+
+def _as(rounds: tuple[int, ...], code: str) -> str:
+    """'blank round 2 read as a half-point bye', 'blank rounds 3, 4 read as ...'."""
+    title = UNPLAYED_CODES[code].title
+    if len(rounds) == 1:
+        return f"blank round {rounds[0]} read as a {title}"
+    return f"blank rounds {', '.join(str(r) for r in rounds)} read as {title}s"

@@ -1,0 +1,412 @@
+"""What the public pages of a team event show besides the players: teams, their matches
+round by round, team standings, each team's record and rosters, read once per version.
+
+Team standings rank by match points, then game points (`ranked_by_points`), as the
+stand-in for the engine's team rows (the event's team tie-break list) until it gives them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from standings.engine.event import Scoring
+from standings.engine.pickled import quick_pickle
+from standings.engine.result import Contribution
+from standings.engine.result_codes import GAME_CODES, PENDING
+from standings.events.match_score import MatchPoints, MatchScore, half, match_points, match_score
+from standings.events.models import RESULT_SHOWN, Event, Game, Match, Round, TeamBye
+from standings.events.snapshot import scoring
+
+from .labels import Column
+from .state import Board, Cell, Person, format_value
+
+TEAM_COLUMNS = (
+    Column("MP", "Match points", "", "", main=True),
+    Column("GP", "Game points", "", "", main=True),
+)
+TEAM_NOTATION = ("MPTS", "GPTS")  # the columns in the reference program's notation
+BYE_LABELS = dict(TeamBye.Kind.choices)
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamRef:
+    number: int
+    name: str
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    table: int
+    home: TeamRef
+    away: TeamRef
+    score: MatchScore
+    boards: tuple[Board, ...]
+
+    @property
+    def signature(self) -> str:
+        return self.score.shown + "|" + "".join(b.result or "." for b in self.boards)
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamByeView:
+    team: TeamRef
+    code: str  # a `TeamBye.Kind` value
+    kind: str  # in words
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamRound:
+    number: int
+    state: str
+    state_label: str
+    matches: tuple[MatchView, ...]
+    byes: tuple[TeamByeView, ...]
+
+    @property
+    def closed(self) -> bool:
+        return self.state == Round.State.CLOSED
+
+    @property
+    def pending(self) -> int:
+        """Boards still to come (a match forfeited as a whole has none)."""
+        return sum(m.score.boards - m.score.entered for m in self.matches)
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamLine:
+    """One row of the team standings."""
+
+    rank: int
+    rank_provisional: bool
+    team: TeamRef
+    cells: tuple[Cell, ...]
+    values: tuple[float | None, ...]  # what the cells show, as numbers
+
+    @property
+    def signature(self) -> str:
+        values = "|".join(f"{c.text}{'p' if c.provisional else ''}" for c in self.cells)
+        return f"{self.rank}{'p' if self.rank_provisional else ''}|{values}"
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamMatchLine:
+    """One round of a team's record: its match (own score first) or its bye."""
+
+    round: int
+    opponent: TeamRef | None
+    home: bool
+    shown: str  # "2½–1½", "+/−", a bye's kind
+    mp: float | None  # None until the match is decided
+    gp: float
+
+    @property
+    def match_points(self) -> str:
+        return "" if self.mp is None else half(self.mp)
+
+    @property
+    def game_points(self) -> str:
+        return half(self.gp)
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    round: int
+    board: int
+    colour: str  # "white" or "black"
+    opponent: Person
+    shown: str  # the player's own result: "1", "½", "0", "+", "−", "…"
+    title: str
+    points: float  # 0 while pending
+    code: str  # the player's TRF result code, `PENDING` while pending
+    over_the_board: bool  # played, not forfeited nor pending
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A roster entry of a team page: the player, board order, games and score."""
+
+    person: Person
+    board_order: int | None
+    games: tuple[PlayerGame, ...]
+    score: float  # points over the board and by forfeit
+
+    @property
+    def score_shown(self) -> str:
+        return format_value(self.score)
+
+    @property
+    def entered(self) -> int:
+        """Games with a result (a pending board is not counted yet)."""
+        return sum(1 for g in self.games if g.code != PENDING)
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamExplained:
+    """One team value with how it is made up, round by round."""
+
+    column: Column
+    value: str
+    provisional: bool
+    contributions: tuple[tuple[Contribution, TeamRef | None], ...]
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
+class TeamState:
+    teams: dict[int, TeamRef]
+    columns: tuple[Column, ...]
+    lines: tuple[TeamLine, ...]
+    rounds: tuple[TeamRound, ...]
+    squads: dict[int, tuple[tuple[Person, int | None], ...]]  # members and their board order
+    records: dict[int, tuple[TeamMatchLine, ...]]
+    boards: int  # boards per match (the most any match has)
+    min_games: int  # games a player needs to be ranked on a board
+    scoring: Scoring  # game points of a board (TRF 162)
+
+    @property
+    def provisional(self) -> bool:
+        return any(c.provisional for line in self.lines for c in line.cells)
+
+    def rosters(self, team: int | None = None) -> dict[int, tuple[Member, ...]]:
+        """Every team's members (or one team's) with their games, board by board: worked
+        out when a page shows them, not on every push."""
+        wanted = {
+            p.start_no for n, squad in self.squads.items() if team in (None, n) for p, _ in squad
+        }
+        played: dict[int, list[PlayerGame]] = defaultdict(list)
+        for rnd in self.rounds:
+            for match in rnd.matches:
+                for b in match.boards:
+                    sides = ((b.white, b.black, "white", 0), (b.black, b.white, "black", 1))
+                    for me, other, colour, index in sides:
+                        if me.start_no not in wanted:
+                            continue
+                        own = GAME_CODES[b.result[index] if b.result else PENDING]
+                        scored = self.scoring.points(own.code) if b.result else 0.0
+                        played[me.start_no].append(
+                            PlayerGame(
+                                rnd.number,
+                                b.number,
+                                colour,
+                                other,
+                                own.shown,
+                                own.title,
+                                scored,
+                                own.code,
+                                own.over_the_board,
+                            )
+                        )
+        rosters = {}
+        for number, squad in self.squads.items():
+            if team in (None, number):
+                rosters[number] = tuple(
+                    Member(
+                        p, order, games := tuple(played[p.start_no]), sum(g.points for g in games)
+                    )
+                    for p, order in squad
+                )
+        return rosters
+
+    def to_json(self, rules: str, after_round: int) -> dict:
+        """The team standings in the shape of the tie-break command (`start_no` is the team
+        number), the values in the reference notation (MPTS, GPTS)."""
+        return {
+            "rules": rules,
+            "round": after_round,
+            "tiebreaks": list(TEAM_NOTATION),
+            "standings": [
+                {
+                    "rank": line.rank,
+                    "start_no": line.team.number,
+                    "name": line.team.name,
+                    "values": list(line.values),
+                    "provisional": [c.provisional for c in line.cells],
+                }
+                for line in self.lines
+            ],
+        }
+
+    def team_of(self, start_no: int) -> tuple[TeamRef, int | None] | None:
+        """A player's team and their place in its roster, None when in none."""
+        for number, squad in self.squads.items():
+            for person, order in squad:
+                if person.start_no == start_no:
+                    return self.teams[number], order
+        return None
+
+    def explained(self, number: int) -> tuple[TeamExplained, ...]:
+        """How each value of the team's row is made up (on its page, not on a push)."""
+        line = self.line(number)
+        return () if line is None else explained_by_points(line, self.records[number])
+
+    def round(self, number: int) -> TeamRound | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    def line(self, number: int) -> TeamLine | None:
+        return next((li for li in self.lines if li.team.number == number), None)
+
+    def crosstable(self) -> list[tuple[TeamLine, list[tuple[TeamMatchLine, int | None]]]]:
+        """Each team in rank order with its rounds and each opponent's rank."""
+        ranks = {line.team.number: line.rank for line in self.lines}
+        return [
+            (
+                line,
+                [
+                    (m, ranks.get(m.opponent.number) if m.opponent else None)
+                    for m in self.records[line.team.number]
+                ],
+            )
+            for line in self.lines
+        ]
+
+
+def build_team_state(event: Event, people: dict[int, Person]) -> TeamState:
+    """Read the teams, matches and team byes of the published rounds (five queries)."""
+    teams = {t.pk: TeamRef(t.number, t.name) for t in event.teams.order_by("number")}
+    rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
+    game, points = scoring(event), match_points(event)
+    boards_of: dict[int, list[Board]] = defaultdict(list)
+    white_home: dict[int, list[tuple[str, bool]]] = defaultdict(list)
+    matches = list(
+        Match.objects.filter(round__in=rounds).values_list(
+            "id", "round__number", "table", "home_id", "away_id", "forfeit"
+        )
+    )
+    home_of = {m[0]: m[3] for m in matches}
+    games = Game.objects.filter(match_id__in=home_of).order_by("match_id", "board")
+    rows = games.values_list(
+        "match_id",
+        "board",
+        "white__start_no",
+        "black__start_no",
+        "white__team_id",
+        "result",
+    )
+    for match_id, board, white, black, white_team, result in rows:
+        shown = RESULT_SHOWN[result] if result else ""
+        boards_of[match_id].append(Board(board, people[white], people[black], result, shown))
+        white_home[match_id].append((result, white_team == home_of[match_id]))
+    by_round: dict[int, list[MatchView]] = defaultdict(list)
+    for match_id, number, table, home_id, away_id, forfeit in matches:
+        score = match_score(white_home[match_id], forfeit=forfeit, game=game, points=points)
+        view = MatchView(table, teams[home_id], teams[away_id], score, tuple(boards_of[match_id]))
+        by_round[number].append(view)
+    byes: dict[int, list[TeamByeView]] = defaultdict(list)
+    for number, team_id, kind in TeamBye.objects.filter(round__in=rounds).values_list(
+        "round__number", "team_id", "kind"
+    ):
+        byes[number].append(TeamByeView(teams[team_id], kind, BYE_LABELS[kind]))
+    team_rounds = tuple(
+        TeamRound(
+            r.number,
+            r.state,
+            r.get_state_display(),
+            tuple(sorted(by_round[r.number], key=lambda m: m.table)),
+            tuple(sorted(byes[r.number], key=lambda b: b.team.number)),
+        )
+        for r in rounds
+    )
+    boards = max((len(b) for b in boards_of.values()), default=0)
+    records = _records(teams.values(), team_rounds, event, points, boards)
+    lines = ranked_by_points(teams.values(), records)
+    return TeamState(
+        teams={t.number: t for t in teams.values()},
+        columns=TEAM_COLUMNS,
+        lines=lines,
+        rounds=team_rounds,
+        squads=_squads(event, people),
+        records=records,
+        boards=boards,
+        min_games=event.board_ranking_min_games,
+        scoring=game,
+    )
+
+
+def _records(teams, rounds, event: Event, points: MatchPoints, boards: int):
+    """Each team's rounds: its match, seen from its side, or its bye."""
+    records: dict[int, list[TeamMatchLine]] = {t.number: [] for t in teams}
+    for rnd in rounds:
+        for m in rnd.matches:
+            s = m.score
+            for own, other, home in ((m.home, m.away, True), (m.away, m.home, False)):
+                mine, mp = (s.home, s.home_mp) if home else (s.away, s.away_mp)
+                shown = s.seen_from(home=home)
+                records[own.number].append(TeamMatchLine(rnd.number, other, home, shown, mp, mine))
+        for bye in rnd.byes:
+            mp, gp = _bye_points(bye.code, event, points, boards)
+            records[bye.team.number].append(TeamMatchLine(rnd.number, None, True, bye.kind, mp, gp))
+    return {number: tuple(lines) for number, lines in records.items()}
+
+
+def _bye_points(code: str, event: Event, points: MatchPoints, boards: int) -> tuple[float, float]:
+    """A team bye's match and game points: what the event states for a pairing-allocated
+    bye, else a full bye as a won match, a half bye as a drawn one."""
+    if code == TeamBye.Kind.PAIRING_BYE and event.team_bye_match_points is not None:
+        gp = event.team_bye_game_points
+        return float(event.team_bye_match_points), float(gp) if gp is not None else boards / 2
+    if code in (TeamBye.Kind.FULL_BYE, TeamBye.Kind.PAIRING_BYE):
+        return points.win, float(boards)
+    if code == TeamBye.Kind.HALF_BYE:
+        return points.draw, boards / 2
+    return points.loss, 0.0
+
+
+def explained_by_points(line: TeamLine, rounds: tuple[TeamMatchLine, ...]):
+    """Match and game points of a team, round by round."""
+    return tuple(
+        TeamExplained(
+            cell.column,
+            cell.text,
+            cell.provisional,
+            tuple((Contribution(r.round, None, amount(r), _note(r)), r.opponent) for r in rounds),
+        )
+        for cell, amount in zip(line.cells, (lambda r: r.mp, lambda r: r.gp), strict=True)
+    )
+
+
+def ranked_by_points(teams, records) -> tuple[TeamLine, ...]:
+    """Teams by match points, then game points; equal on both share a place."""
+    totals = {}
+    for team in teams:
+        rounds = records[team.number]
+        totals[team.number] = (sum(r.mp or 0.0 for r in rounds), sum(r.gp for r in rounds))
+    order = sorted(teams, key=lambda t: (-totals[t.number][0], -totals[t.number][1], t.number))
+    lines: list[TeamLine] = []
+    for position, team in enumerate(order, start=1):
+        rank = position
+        if lines and totals[lines[-1].team.number] == totals[team.number]:
+            rank = lines[-1].rank
+        mp, gp = totals[team.number]
+        cells = tuple(
+            Cell(format_value(v), False, c) for v, c in zip((mp, gp), TEAM_COLUMNS, strict=True)
+        )
+        lines.append(TeamLine(rank, False, team, cells, (mp, gp)))
+    return tuple(lines)
+
+
+def _note(line: TeamMatchLine) -> str:
+    if line.opponent is None:
+        return line.shown
+    return f"{line.shown} {'at home' if line.home else 'away'}"
+
+
+def _squads(
+    event: Event, people: dict[int, Person]
+) -> dict[int, tuple[tuple[Person, int | None], ...]]:
+    squads: dict[int, list[tuple[Person, int | None]]] = defaultdict(list)
+    members = event.participants.filter(team__isnull=False).order_by(
+        "team__number", "board_order", "start_no"
+    )
+    for team_no, start_no, order in members.values_list("team__number", "start_no", "board_order"):
+        squads[team_no].append((people[start_no], order))
+    return {number: tuple(entries) for number, entries in squads.items()}

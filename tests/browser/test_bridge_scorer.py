@@ -1,0 +1,61 @@
+"""A scorer enters a bridge match on a tablet; a follower's standings update live."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from standings.bridge_events.demo import BRIDGE_DEMO_SLUG
+from tests.servers import AsgiServer
+
+from .conftest import PHONE
+from .test_live import wait_live
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TABLET = {"width": 800, "height": 1280}
+SEED = """
+from django.contrib.auth import get_user_model
+get_user_model().objects.create_user("arbiter", password="pw-scorer-1")
+from standings.bridge_events.demo import load_bridge_demo
+load_bridge_demo()
+"""
+
+
+@pytest.fixture
+def bridge_site(server_database, redis_url):
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    server_database.run_python(SEED, redis_url=redis_url)
+    server = AsgiServer(server_database, redis_url).start()
+    yield server
+    server.stop()
+
+
+def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
+    follower = new_page(PHONE)
+    follower.goto(f"{bridge_site.url}/b/{BRIDGE_DEMO_SLUG}/?round=5")
+    wait_live(follower)
+    follower.evaluate("window.notReloaded = true")
+    expect(follower.locator("table.bridge-matches")).to_contain_text("No matches entered.")
+
+    tablet = new_page(TABLET)
+    tablet.goto(f"{bridge_site.url}/login/?next=/b/{BRIDGE_DEMO_SLUG}/score/%3Fround%3D5")
+    tablet.fill("input[name=username]", "arbiter")
+    tablet.fill("input[name=password]", "pw-scorer-1")
+    tablet.click("button[type=submit]")
+    form = tablet.locator('form[aria-label="New match"]')
+    form.locator("select[name=home]").select_option(label="Aalborg")
+    form.locator("select[name=away]").select_option(label="Bergen")
+    form.locator("input[name=home_imps]").fill("40")
+    form.locator("input[name=away_imps]").fill("20")
+    form.locator("input[name=home_points]").fill("3100")
+    form.locator("input[name=away_points]").fill("2200")
+    form.locator("button[type=submit]").click()
+    expect(tablet.locator(".messages")).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+
+    matches = follower.locator("table.bridge-matches")
+    expect(matches).to_contain_text("Aalborg", timeout=20000)  # refetched after the push
+    expect(matches).to_contain_text("15.00–5.00")
+    assert follower.evaluate("window.notReloaded") is True

@@ -1,0 +1,202 @@
+"""Cached public pages replayed before Django (web/fast.py): the same answer as Django's,
+never an older version than the push a reader was told about."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import threading
+
+import brotli
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.core.asgi import get_asgi_application
+from django.db import connections
+
+from standings.live import push
+from standings.web import render
+from standings.web.fast import PublicPages
+
+from .writes import enter_result
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HOT = ["/e/small-open/", "/e/small-open/round/3/", "/e/small-open/standings.json"]
+
+
+class CountingApp:
+    """Django's ASGI app, counting the requests that reach it."""
+
+    def __init__(self) -> None:
+        self.app = get_asgi_application()
+        self.calls = 0
+
+    async def __call__(self, scope, receive, send):
+        self.calls += 1
+        await self.app(scope, receive, send)
+
+
+async def get(app, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver")]
+        + [(k.replace("_", "-").lower().encode(), v.encode()) for k, v in headers.items()],
+        "client": ("127.0.0.1", 1234),
+        "server": ("testserver", 80),
+    }
+    sent = []
+    requests = [{"type": "http.request", "body": b"", "more_body": False}]
+
+    async def receive():
+        if requests:
+            return requests.pop()
+        await asyncio.Event().wait()  # the client stays until the answer is sent
+
+    async def send(message):
+        sent.append(message)
+
+    await app(scope, receive, send)
+    start = sent[0]
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    return start["status"], {k.decode().lower(): v.decode() for k, v in start["headers"]}, body
+
+
+@pytest.fixture
+async def django_app():
+    yield CountingApp()
+    # The views ran in asgiref's worker thread: close its connection, or a later test
+    # without database access finds it open there.
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.mark.parametrize("path", HOT)
+async def test_a_replay_is_django_s_own_answer(event, django_app, path):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    first = await get(fast, path, accept_encoding="gzip, br")
+    assert django_app.calls == 1
+    again = await get(fast, path, accept_encoding="gzip, br")
+    assert django_app.calls == 1  # replayed
+    assert again == first
+    assert again == await get(django_app, path, accept_encoding="gzip, br")  # Django alone
+    status, headers, body = again
+    assert status == 200
+    assert headers["content-encoding"] == "br"
+    assert headers["cache-control"] == "public, max-age=2, stale-while-revalidate=30"
+    assert headers["vary"] == "Accept-Encoding, Cookie"
+    assert headers["content-security-policy"].startswith("default-src 'self'")
+    assert headers["x-frame-options"] == "DENY"
+    assert brotli.decompress(body)
+
+
+async def test_the_encoding_follows_accept_encoding(event, django_app):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    plain = await get(fast, "/e/small-open/")
+    zipped = await get(fast, "/e/small-open/", accept_encoding="gzip;q=1, br;q=0")
+    assert "content-encoding" not in plain[1]
+    assert zipped[1]["content-encoding"] == "gzip"
+    assert gzip.decompress(zipped[2]) == plain[2]
+    assert len(zipped[2]) < len(plain[2]) / 3
+
+
+async def test_a_304_is_replayed_with_django_s_headers(event, django_app):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    etag = (await get(fast, "/e/small-open/"))[1]["etag"]
+    first = await get(fast, "/e/small-open/", if_none_match=etag)
+    calls = django_app.calls
+    again = await get(fast, "/e/small-open/", if_none_match=etag)
+    assert django_app.calls == calls
+    assert again == first
+    assert again[0] == 304 and again[2] == b""
+    assert again[1]["etag"] == etag
+
+
+async def test_a_new_version_is_never_answered_from_memory(event, django_app, settings):
+    settings.LIVE_PUSH_INTERVAL = 0  # the write publishes before it returns
+    await _publish(event)
+    fast = PublicPages(django_app)
+    old = await get(fast, "/e/small-open/round/3/")
+    await _write(event, 3, 3, "10")
+    new = await get(fast, "/e/small-open/round/3/")
+    assert int(new[1]["x-event-version"]) == int(old[1]["x-event-version"]) + 1
+    assert new[1]["etag"] != old[1]["etag"]
+
+
+async def test_a_signed_in_person_always_reaches_django(event, django_app, client, arbiter):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    await sync_to_async(client.force_login)(arbiter)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    for _ in range(2):
+        status, headers, _body = await get(fast, "/e/small-open/", cookie=cookie)
+        assert status == 200
+        assert "no-store" in headers["cache-control"]
+    assert django_app.calls == 2
+    assert not fast.remembered
+
+
+def test_a_reader_never_sees_an_older_version_than_the_push_it_was_told_of(
+    event, django_app, monkeypatch, settings
+):
+    """Readers hammer the hot pages through the fast path while results are entered and
+    pushed; each answer is at least the version pushed before the reader asked."""
+    settings.LIVE_PUSH_INTERVAL = 0  # each write publishes inline, in this thread
+    render.publish(event.pk)
+    told = [0]
+    monkeypatch.setattr(push, "_group_send", lambda group, message: told.append(message["version"]))
+    fast = PublicPages(django_app)
+    done = threading.Event()
+    stale: list[tuple[str, int, int]] = []
+    answers = [0]
+
+    def reader(path: str) -> None:
+        while not done.is_set():
+            before = told[-1]
+            status, headers, _body = async_to_sync(get)(fast, path)
+            assert status == 200
+            answers[0] += 1
+            if int(headers["x-event-version"]) < before:
+                stale.append((path, before, int(headers["x-event-version"])))
+
+    readers = [threading.Thread(target=reader, args=(path,)) for path in HOT]
+    for thread in readers:
+        thread.start()
+    try:
+        for board, result in [(3, "10"), (4, "01"), (3, "01"), (4, "10")]:
+            enter_result(event, 3, board, result)  # commits; the push publishes inline
+    finally:
+        done.set()
+        for thread in readers:
+            thread.join(30)
+    assert len(told) == 5  # every write was pushed
+    assert answers[0] > len(HOT)
+    assert stale == []
+
+
+async def _publish(event) -> None:
+    await sync_to_async(render.publish)(event.pk)
+
+
+async def _write(event, round_no: int, board: int, result: str) -> None:
+    await sync_to_async(enter_result)(event, round_no, board, result)
+
+
+async def test_a_lapsed_pointer_is_read_again_by_one_request_only(event, django_app):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    await get(fast, "/e/small-open/")
+    render.cache.delete(render.version_key("small-open"))  # VERSION_TTL went by
+    answers = await asyncio.gather(*(get(fast, "/e/small-open/") for _ in range(8)))
+    assert django_app.calls == 2  # the first view, then one re-read for all eight
+    assert {status for status, _headers, _body in answers} == {200}
+    assert len({body for _status, _headers, body in answers}) == 1
