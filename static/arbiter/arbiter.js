@@ -1,5 +1,7 @@
 /* The live script refetches the page body when a colleague (or this arbiter) writes:
-   keep the open corrections, typed reasons and focus across that swap. */
+   keep the open corrections, typed reasons and focus across that swap. They are put back
+   in afterSwap, synchronously with the swap: restoring at afterSettle left a window in
+   which a second refetch read the fresh, empty form and lost what was typed. */
 (function () {
   "use strict";
   var kept = null;
@@ -26,7 +28,7 @@
     }
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     if (!kept) return;
     var k = kept;
     kept = null;
