@@ -3,7 +3,8 @@
 A socket to an unknown event must cost no group membership and no query: a storm of
 connects to made-up slugs would otherwise subscribe and unsubscribe Redis channels by
 the thousand and queue a query each. The slugs are read in one query, again at most
-every REFRESH seconds when a socket names one not seen yet.
+every REFRESH seconds when a socket names one not seen yet: that socket waits for the
+next read, so a screen opened on an event just created is let in, not refused.
 """
 
 from __future__ import annotations
@@ -26,11 +27,19 @@ class KnownEvents:
         self.reading: asyncio.Future | None = None
 
     async def exists(self, slug: str) -> bool:
-        if slug in self.slugs:
-            return True
-        if time.monotonic() - self.read_at >= REFRESH:
-            await self._read()
-        return slug in self.slugs
+        """True once a read of the slugs started after this question finds the slug; a
+        slug created since the last read waits for the next one (at most REFRESH) rather
+        than being refused."""
+        asked = time.monotonic()
+        while slug not in self.slugs:
+            if self.read_at >= asked:
+                return False
+            wait = self.read_at + REFRESH - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            else:
+                await self._read()
+        return True
 
     async def _read(self) -> None:
         loop = asyncio.get_running_loop()

@@ -238,6 +238,14 @@ async def test_unknown_event_closes_the_socket(live_redis, event):
     assert not connected
 
 
+async def test_a_socket_to_an_event_created_since_the_last_read_is_let_in(live_redis, event):
+    connected, _ = await socket("side-event").connect(timeout=WAIT)  # read: it does not exist
+    assert not connected
+    await sync_to_async(Event.objects.create)(slug="side-event", name="Side event")
+    ws = await opened("side-event")  # waits for the next read instead of being refused
+    await ws.disconnect()
+
+
 async def test_what_clients_send_is_ignored(live_redis, event):
     ws = await opened()
     await ws.receive_from(timeout=WAIT)
