@@ -12,6 +12,7 @@ from standings.events.views import TrfUploadForm
 from standings.live.audience import Station
 from standings.security.login import SignInForm
 from standings.web.board_rankings import BoardLine
+from standings.web.printouts import PairingLine, PaperConverter
 from standings.web.state import EventState, GameLine, RoundView
 from standings.web.team_state import Member, TeamMatchLine, TeamRound, TeamState
 
@@ -42,3 +43,6 @@ Station.receiver
 # Bridge: form fields read through cleaned_data, rows read by the bridge templates.
 MatchEntryForm.home_points, MatchEntryForm.away_points, BamEntryForm.home_bam, BamEntryForm.away_bam
 MatchRow.home_name, MatchRow.away_name, MatchRow.is_bye
+
+# Printouts: Django reads a path converter's regex and to_url; the templates read the rows.
+PaperConverter.regex, PaperConverter.to_url, PairingLine.white_points, PairingLine.black_points

@@ -22,6 +22,7 @@ from django.urls.resolvers import RoutePattern
 
 from standings.events import match_score
 
+from . import printouts
 from .board_rankings import board_rankings
 from .http import HTML
 from .state import EventState
@@ -248,6 +249,75 @@ register(
     )
 )
 register(Page("screen", "screen/", "web/screen.html", nav="Screen", live_view="screen"))
+
+
+def _printouts_context(state: EventState) -> dict[str, Any]:
+    return {"papers": printouts.PAPERS, "printouts": printouts.listing(state)}
+
+
+def _is_individual(state: EventState, **params: Any) -> bool:
+    return state.teams is None
+
+
+def _round_printable(state: EventState, paper: str, number: int) -> bool:
+    return state.teams is None and state.round(number) is not None
+
+
+def _printout(page: str, heading: str) -> Callable[..., dict[str, Any]]:
+    """The context every printout has: its heading and the links to it on each paper."""
+
+    def context(state: EventState, paper: str, **params: Any) -> dict[str, Any]:
+        shown = state.round(params["number"]) if "number" in params else None
+        extra: dict[str, Any] = {"round": shown}
+        if page == "printpairings" and shown:
+            extra["lines"] = printouts.pairing_lines(state, shown)
+        elif page == "printnames" and shown:
+            extra["lines"] = printouts.name_lines(shown)
+        elif page == "printplayers":
+            extra["lines"] = printouts.players(state)
+        return {
+            "paper": paper,
+            "heading": heading.format(**params),
+            "papers": printouts.papers(state, page, paper, **params),
+            **extra,
+        }
+
+    return context
+
+
+register(
+    Page(
+        "print",
+        "print/",
+        "web/print_index.html",
+        context=_printouts_context,
+        exists=_is_individual,
+        nav="Print",
+        nav_params=lambda state: {} if state.teams is None else None,
+    )
+)
+for _name, _what in printouts.ROUND_PRINTOUTS:
+    register(
+        Page(
+            _name,
+            f"print/<paper:paper>/round/<int:number>/{_name.removeprefix('print')}/",
+            f"web/{_name}.html",
+            context=_printout(_name, "Round {number}: " + _what),
+            exists=_round_printable,
+        )
+    )
+for _name, _what in printouts.EVENT_PRINTOUTS:
+    register(
+        Page(
+            _name,
+            f"print/<paper:paper>/{_name.removeprefix('print')}/",
+            f"web/{_name}.html",
+            context=_printout(_name, _what),
+            exists=_is_individual,
+        )
+    )
+
+
 register(
     Page(
         "json",

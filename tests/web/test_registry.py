@@ -101,6 +101,13 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "player",
         "screen",
         "json",
+        "print",
+        "printpairings",
+        "printnames",
+        "printresults",
+        "printstandings",
+        "printcrosstable",
+        "printplayers",
         "entrants",
     }
 
@@ -163,6 +170,7 @@ def test_nav_lists_the_labelled_pages_in_registry_order(client, event):
         ("Round 3", "/e/small-open/round/3/"),
         ("Crosstable", "/e/small-open/crosstable/"),
         ("Screen", "/e/small-open/screen/"),
+        ("Print", "/e/small-open/print/"),
         ("JSON", "/e/small-open/standings.json"),
     ]
     assert texts(html, '.event-nav a[aria-current="page"]') == ["Standings"]

@@ -13,6 +13,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from standings.web.printouts import crosstable_cell
 from standings.web.state import Board, Cell, GameLine, Line, Person, format_value
 
 register = template.Library()
@@ -27,6 +28,12 @@ PROVISIONAL = mark_safe(  # constant markup, no data
 def value(number):
     """A tie-break value or contribution as the pages show it: 2.0 -> "2", None -> "–"."""
     return format_value(number)
+
+
+@register.filter
+def print_cell(game: GameLine) -> str:
+    """A crosstable cell on paper: "12w 1"."""
+    return crosstable_cell(game)
 
 
 @register.simple_tag
