@@ -168,7 +168,8 @@ def index_page() -> str:
     html = cache.get(INDEX_KEY)
     if html is None:
         open_rounds = Count("round_set", filter=~Q(round_set__state=Round.State.CLOSED))
-        events = list(Event.objects.annotate(open_rounds=open_rounds))
+        # "bridge": the bridge part, when there is one, links the event to its own pages
+        events = list(Event.objects.select_related("bridge").annotate(open_rounds=open_rounds))
         live = [e for e in events if e.open_rounds]
         others = [e for e in events if not e.open_rounds]
         html = render_to_string("web/index.html", {"live": live, "others": others})

@@ -31,9 +31,12 @@ def test_a_team_page_lists_its_matches_and_its_sentence(client, bridge_event):
     assert client.get("/b/swiss/team/99/").status_code == 404
 
 
-def test_the_event_list_links_bridge_events_to_their_page(client, bridge_event):
-    html = client.get("/").content.decode()
-    assert 'href="/b/swiss/"' in html
+def test_the_event_list_links_bridge_events_to_their_page(
+    client, bridge_event, event, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(2):  # the bridge part read with the events, not each
+        html = client.get("/").content.decode()
+    assert 'href="/b/swiss/"' in html and 'href="/e/small-open/"' in html
 
 
 def test_only_the_events_arbiters_reach_the_scorer(client, bridge_event, arbiter, stranger):
