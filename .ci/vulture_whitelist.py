@@ -23,6 +23,7 @@ Scoring.full_bye, Scoring.half_bye, Scoring.forfeit_win, Scoring.forfeit_loss
 Event.Rules.AUTO, Event.Rules.FIDE_2024, Event.Rules.FIDE_2026, Event.created_at
 Event.points_win, Event.points_draw, Event.points_loss, Event.points_forfeit_win
 Event.points_forfeit_loss, Event.points_full_bye, Event.points_half_bye, Event.points_zero_bye
+Event.section_order, Event.board_offset  # ordered by name in events/sections.py; set in the admin
 Forfeit.NONE, Forfeit.HOME_WINS, Forfeit.AWAY_WINS
 
 # Form fields, read through cleaned_data.

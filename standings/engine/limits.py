@@ -18,3 +18,5 @@ MAX_TEAM_NO = 999
 MAX_RATING = 9999
 # Rounds planned or played; the longest events (a double round robin of 20) have 38.
 MAX_ROUNDS = 99
+# A section's boards may start after another's: board 1 shown as 1 + offset.
+MAX_BOARD_OFFSET = 9000

@@ -1,6 +1,8 @@
-"""Who may change an event: staff, and the arbiters named on it."""
+"""Who may change an event: staff, and the arbiters named on it or on its tournament."""
 
 from __future__ import annotations
+
+from django.db.models import Q
 
 from .models import Event
 
@@ -8,4 +10,8 @@ from .models import Event
 def can_edit(user, event: Event) -> bool:
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    return user.is_staff or event.arbiters.filter(pk=user.pk).exists()
+    if user.is_staff:
+        return True
+    # A tournament's arbiters arbitrate its sections; a section's arbiters only their section.
+    named = Q(pk=event.pk) | Q(pk=event.parent_id) if event.parent_id else Q(pk=event.pk)
+    return Event.objects.filter(named, arbiters__pk=user.pk).exists()

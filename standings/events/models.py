@@ -127,6 +127,24 @@ class Event(models.Model):
         help_text="Games a player needs on a board to be ranked among its players (team events).",
     )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
+    # Sections: an event of a tournament (Open A, U1600, a side event) names the tournament,
+    # itself an event, as its parent; one level only (`sections.py`).
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sections",
+        help_text="The tournament this event is a section of; its arbiters are this one's too.",
+    )
+    section_order = models.PositiveSmallIntegerField(
+        default=0, help_text="Place among the tournament's sections (lowest first)."
+    )
+    board_offset = models.PositiveIntegerField(
+        default=0,
+        validators=[MaxValueValidator(limits.MAX_BOARD_OFFSET)],
+        help_text="Added to every board number shown: 100 makes board 1 board 101.",
+    )
     # Bumped by every write; the cache key and ETag of the public pages.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -140,6 +158,17 @@ class Event(models.Model):
 
     def tiebreak_list(self) -> list[str]:
         return self.tiebreaks.split()
+
+    def clean(self) -> None:
+        # One level: a tournament groups sections; a section groups nothing.
+        if self.parent_id is None:
+            return
+        if self.parent_id == self.pk:
+            raise ValidationError({"parent": "An event cannot be a section of itself."})
+        if self.parent is not None and self.parent.parent_id is not None:
+            raise ValidationError({"parent": f"{self.parent} is itself a section."})
+        if self.pk is not None and Event.objects.filter(parent_id=self.pk).exists():
+            raise ValidationError({"parent": "An event with sections cannot be a section."})
 
 
 class Team(models.Model):
