@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .event import Event
-from .presets import FIDE
+from .presets import FIDE, FIDE_TEAMS
 from .result import Standings
 from .standings import compute_standings
 from .trf import TrfError, read_trf_bytes
@@ -101,6 +101,8 @@ def tiebreaks_report(
 
 def default_tiebreaks(event: Event) -> tuple[str, ...]:
     """The list used when neither the command line nor record 202 gives one."""
+    if event.teams:
+        return FIDE_TEAMS.tiebreaks(event.system)
     return ("PTS", *FIDE.tiebreaks(event.system))
 
 

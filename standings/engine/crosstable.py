@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .event import Event
+from .notation import SpecError
 from .result_codes import AVAILABLE_UNPLAYED, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
 
 
@@ -63,6 +64,26 @@ class Crosstable:
         ]
         self.otb = [[self._over_the_board(i, r) for r in range(rounds)] for i in range(self.size)]
         self.memo: dict[Any, Any] = {}
+        # Team events: the same teams scored on match points and on game points, by basis
+        # ("MP", "GP"), the primary one first; each team's board points per round.
+        self.bases: dict[str, Crosstable] = {}
+        self.primary = ""
+        self.basis = ""  # of this crosstable
+        self.board_win = 0.0  # what a board won scores
+        self.boards: list[list[tuple[float, ...] | None]] = []
+        self.board_count = 0
+
+    def on_basis(self, basis: str) -> Crosstable:
+        """The crosstable of a score basis (`BH:GP`): a team event's, else refused."""
+        if not basis:
+            return self
+        if basis not in self.bases:
+            raise SpecError(f"the score basis :{basis} is for team events only")
+        return self.bases[basis]
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
 
     def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
         """Compute once per crosstable whatever several tie-breaks share."""

@@ -16,6 +16,11 @@ from .notation import SpecError
 
 FIDE_SWISS = ("BH/C1", "BH", "SB", "DE", "WIN", "BPG")
 FIDE_ROUND_ROBIN = ("DE", "SB", "KS", "WIN")
+# Team events (the regulations name no list for teams): match points, then the Olympiad's
+# order in a Swiss (extended Sonneborn-Berger without the weakest opponent, game points),
+# game points first in a round robin; then the direct encounter of Art. 13.3.
+FIDE_TEAM_SWISS = ("MPTS", "EMGSB/C1", "GPTS", "EDE")
+FIDE_TEAM_ROUND_ROBIN = ("MPTS", "GPTS", "EDE", "EMGSB")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +37,7 @@ class Preset:
 
     @property
     def available(self) -> bool:
-        """Every spec known to the catalogue (team systems arrive with the team engine)."""
+        """Every spec known to the catalogue."""
         try:
             parse_tiebreak_list(" ".join(self.swiss + self.round_robin))
         except SpecError:
@@ -66,7 +71,9 @@ PRESETS = (
         SCOTLAND_ALL_PLAY_ALL,
         SCOTLAND_ALL_PLAY_ALL,
     ),
+    Preset("fide-teams", "FIDE: teams", FIDE_TEAM_SWISS, FIDE_TEAM_ROUND_ROBIN, team=True),
     Preset("scotland-teams", "Chess Scotland: teams", SCOTLAND_TEAMS, SCOTLAND_TEAMS, team=True),
 )
 BY_KEY = {p.key: p for p in PRESETS}
 FIDE = BY_KEY["fide"]
+FIDE_TEAMS = BY_KEY["fide-teams"]

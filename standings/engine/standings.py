@@ -9,9 +9,10 @@ from .certainty import provisional_flags, rank_provisional
 from .crosstable import Crosstable
 from .editions import choose_edition
 from .event import Event
-from .notation import Spec
+from .notation import Spec, SpecError
 from .ranking import final_order, lot_numbers, refine, skipped_members
 from .result import Contribution, Row, Standings
+from .team_standings import SCORES, team_tables
 
 
 def compute_standings(
@@ -33,9 +34,17 @@ def compute_standings(
         raise ValueError(f"round {last} out of range (the event has {event.rounds} rounds)")
     texts = [t for t in (tiebreaks if tiebreaks is not None else event.tiebreaks)]
     chosen = [lookup(t) for t in texts]
-    chosen = [lookup("PTS")] + [(s, e) for s, e in chosen if e.acronym != "PTS" or s.basis]
     edition = choose_edition(event.start_date, rules)
-    table = Crosstable(event, last, edition)
+    if event.teams:
+        chosen = _team_list(chosen)
+        table = team_tables(event, last, edition, SCORES[chosen[0][0].name] or "MP")
+    else:
+        for spec, entry in chosen:
+            if entry.team or spec.basis:
+                raise SpecError(f"{spec.text}: for team events only")
+        chosen = [lookup("PTS")] + [(s, e) for s, e in chosen if e.acronym != "PTS"]
+        table = Crosstable(event, last, edition)
+    participants = table.event.participants
 
     columns, explainers = _evaluate(table, chosen)
     open_rounds = any(r not in event.closed_rounds for r in range(1, last + 1))
@@ -51,7 +60,7 @@ def compute_standings(
         Row(
             rank=rank,
             start_no=start_no[i],
-            name=event.participants[i].name,
+            name=participants[i].name,
             values=tuple(col[i] for col in columns.values),
             provisional=tuple(f[i] for f in flags),
             rank_provisional=unsure[i],
@@ -78,6 +87,19 @@ class _Columns:
         self.groups = groups
 
 
+def _team_list(chosen: list[tuple[Spec, TieBreak]]) -> list[tuple[Spec, TieBreak]]:
+    """A team list with its primary score first: the first of PTS/MPTS/GPTS (PTS meaning
+    match points, MPTS when the list has none)."""
+    scores = [k for k, (s, _) in enumerate(chosen) if s.name in SCORES and not s.basis]
+    if not scores:
+        return [lookup("MPTS"), *chosen]
+    first = chosen[scores[0]]
+    if first[0].name == "PTS":
+        first = lookup("MPTS")
+    rest = [c for k, c in enumerate(chosen) if k != scores[0]]
+    return [first, *rest]
+
+
 def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
     """Values column by column, refining the tied groups as the list goes on."""
     groups = [sorted(range(table.size), key=lambda i: table.start_nos[i])] if table.size else []
@@ -85,10 +107,11 @@ def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
     deciding: list[Sequence] = []
     explainers = []
     for spec, entry in chosen:
+        basis_table = table.on_basis(spec.basis)
         if entry.sub_rank:
-            evaluation: Evaluation = entry.evaluate(table, spec, groups)
+            evaluation: Evaluation = entry.evaluate(basis_table, spec, groups)
         else:
-            evaluation = entry.evaluate(table, spec)
+            evaluation = entry.evaluate(basis_table, spec)
         values.append(evaluation.values)
         explainers.append(evaluation.explain)
         skips = entry.null == "skips group"

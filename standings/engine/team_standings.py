@@ -1,49 +1,56 @@
-"""Team standings on a score basis, match or game points: the team crosstable as an
-individual event, ranked by the individual engine unchanged.
+"""Teams ranked by the one engine: each score basis (match points, game points) is an
+individual event of the teams, and the catalogue reads whichever basis a spec names.
 
-Each team becomes a participant whose round is won, drawn or lost as its match was;
-on match points it scores the event's TW/TD/TL, on game points its boards' points
-(RoundEntry.points), a won match then being worth all boards. A team bye keeps its kind
-(320: pairing-allocated) and the points of the basis. So PTS is MPTS (or GPTS), and BH,
-SB, PS, WIN, KS, DE, AOB, FB ... run on that basis with Art. 16 for unplayed rounds.
+Each team becomes a participant whose round is won, drawn or lost as its match was; on
+match points it scores the event's TW/TD/TL, on game points its boards' points
+(RoundEntry.points), a won match then being worth all boards. A match in which no board
+was played over the board is a forfeit won or lost; a team bye keeps its kind (320:
+pairing-allocated) and the points of the basis. So PTS on a basis is MPTS (or GPTS), and
+BH, SB, PS, WIN, KS, DE, AOB, FB ... run on either basis with Art. 16 for unplayed
+rounds (Art. 13). The team-only entries (catalogue/teams.py) read both bases and the
+board points kept beside them (`Crosstable.boards`).
 
-Partial (issue 10): one basis per call (a list mixing `:MP` and `:GP` is refused), and
-the team-only entries (MPVGP, BC, TBR, BBE, EDE, SSSC, the ESB family) are not yet in
-the catalogue.
+The primary score is the first of PTS, MPTS, GPTS in the list (PTS and none mean match
+points); it ranks first and is the basis of every spec that names none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .crosstable import Crosstable
 from .event import Event, Participant, RoundEntry, Scoring, TeamBye
-from .notation import SpecError, parse_spec
-from .result import Standings
-from .standings import compute_standings
+from .notation import parse_spec
+from .result_codes import FULL_BYE, NOT_IN_LINEUP, PAIRING_BYE, PENDING
 from .team_matches import TeamRound, team_crosstable
 
-_TEAM_ONLY = {"MPTS", "GPTS", "MPVGP", "BC", "TBR", "BBE", "EDE", "SSSC"}
-_TEAM_ONLY |= {"EMMSB", "EMGSB", "EGMSB", "EGGSB"}
+SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}
 
 
-def compute_team_standings(
-    event: Event,
-    tiebreaks: Sequence[str],
-    *,
-    rules: str | None = None,
-    through_round: int | None = None,
-    basis: str = "MP",
-) -> Standings:
-    """Standings of the event's teams (`start_no` is the team number) on match points,
-    or on game points with basis "GP"."""
-    played = max((len(p.entries) for p in event.participants), default=0)
-    last = played if through_round is None else through_round
-    return compute_standings(
-        team_event(event, last, basis),
-        [_on_basis(text, basis) for text in tiebreaks],
-        rules=rules,
-        through_round=last,
-    )
+def primary_basis(texts: Sequence[str]) -> str:
+    """ "MP" or "GP": the basis of the first of PTS/MPTS/GPTS in the list (MP by default)."""
+    for text in texts:
+        name = parse_spec(text).name
+        if name in SCORES:
+            return SCORES[name] or "MP"
+    return "MP"
+
+
+def team_tables(event: Event, through_round: int, edition: str, primary: str) -> Crosstable:
+    """The crosstable of the primary basis, holding both bases and the board points."""
+    tables = {
+        basis: Crosstable(team_event(event, through_round, basis), through_round, edition)
+        for basis in ("MP", "GP")
+    }
+    boards, count = board_points(event, through_round)
+    for basis, table in tables.items():
+        table.bases = tables
+        table.primary = primary
+        table.boards = boards
+        table.board_count = count
+        table.basis = basis
+        table.board_win = event.scoring.win
+    return tables[primary]
 
 
 def team_event(event: Event, through_round: int, basis: str = "MP") -> Event:
@@ -100,20 +107,46 @@ def _entry(
 ) -> RoundEntry:
     points = r.game_points if basis == "GP" else None
     if r.opponent is not None:
-        code = "1" if r.match_points == shares[0] else "=" if r.match_points == shares[1] else "0"
+        if not r.played:
+            code = "+" if r.game_points > r.opponent_game_points else "-"
+        else:
+            won, drawn = r.match_points == shares[0], r.match_points == shares[1]
+            code = "1" if won else "=" if drawn else "0"
         return RoundEntry(r.round, r.opponent, None, code, points)
     if bye is not None:
         return RoundEntry(r.round, None, None, bye.code, points)
     return RoundEntry(r.round, None, None, "Z", points)
 
 
-def _on_basis(text: str, basis: str) -> str:
-    """The spec as the individual catalogue knows it: the basis's total is PTS, and the
-    basis suffix is the default."""
-    spec = parse_spec(text)
-    other = "GP" if basis == "MP" else "MP"
-    if spec.name in _TEAM_ONLY - {f"{basis}TS"} or spec.basis == other:
-        raise SpecError(f"{text}: not yet computed for teams (issue 10)")
-    if spec.name == f"{basis}TS":
-        return "PTS"
-    return text.replace(f":{basis}", "")
+def board_points(
+    event: Event, through_round: int
+) -> tuple[list[list[tuple[float, ...] | None]], int]:
+    """Per team (in event order), per round: the points of each board of its match, boards
+    numbered by the players' order in the team among those in the line-up (None: no match
+    and no bye). A forfeited board scores what was awarded; a bye is a win on every board
+    (Art. 12). Also the number of boards of a match: the longest line-up."""
+    people = {p.start_no: p for p in event.participants}
+    byes = {(b.team, b.round) for b in event.team_byes}
+    rows: list[list[tuple[float, ...] | None]] = []
+    count = 0
+    for team in event.teams:
+        row: list[tuple[float, ...] | None] = []
+        for r in range(1, through_round + 1):
+            board = []
+            for start_no in team.members:
+                p = people.get(start_no)
+                entry = p.entry(r) if p is not None else None
+                if entry is None or entry.code in (NOT_IN_LINEUP, PENDING):
+                    continue
+                if entry.opponent is None and entry.code not in (FULL_BYE, PAIRING_BYE):
+                    continue
+                board.append(event.scoring.points(entry.code))
+            count = max(count, len(board))
+            row.append(tuple(board) if board else None)
+        rows.append(row)
+    win = event.scoring.win
+    for team, row in zip(event.teams, rows, strict=True):
+        for r in range(through_round):
+            if row[r] is None and (team.number, r + 1) in byes:
+                row[r] = (win,) * count
+    return rows, count

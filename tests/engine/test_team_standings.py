@@ -1,58 +1,121 @@
-"""Team standings on match or game points: the individual tie-breaks give the reference values.
+"""Team standings from the one engine: the score basis is an axis of the catalogue.
 
-team-swiss-03 (game points primary, a pairing-allocated bye worth a drawn match) is left
-out: BH there differs from the reference for two teams (issue 10, open).
+The reference values of all 16 team files are checked through the command
+(tests/events/test_team_tiebreaks_command.py); here, what the files do not show.
 """
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from standings.engine.notation import SpecError, parse_spec
-from standings.engine.team_standings import compute_team_standings
+from standings.engine.event import RoundEntry
+from standings.engine.notation import SpecError
+from standings.engine.standings import compute_standings
+from standings.engine.team_standings import primary_basis, team_event
 from standings.engine.trf import read_trf_bytes
 from tests.conftest import FIXTURES
 
 FIDE = Path(FIXTURES) / "fide"
-_TEAM_ONLY = {"MPVGP", "BC", "TBR", "BBE", "EDE", "SSSC", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
-EXPECTED = [p for p in sorted(FIDE.glob("team-*.expected.json")) if "swiss-03" not in p.name]
-CASES = [(p, basis) for p in EXPECTED for basis in ("MP", "GP")]
 
 
-def _on_basis(spec: str, basis: str) -> bool:
-    """The reference's columns this basis computes (MP primary in these files)."""
-    parsed = parse_spec(spec)
-    if parsed.name in _TEAM_ONLY or parsed.name == "PTS":
-        return False
-    if parsed.name in ("MPTS", "GPTS"):
-        return parsed.name == f"{basis}TS"
-    return parsed.basis == basis or (basis == "MP" and not parsed.basis)
+def event_of(name: str):
+    return read_trf_bytes((FIDE / name).read_bytes()).event
 
 
-@pytest.mark.parametrize(("path", "basis"), CASES, ids=[f"{p.name}-{b}" for p, b in CASES])
-def test_tiebreaks_on_a_basis(path: Path, basis: str):
-    expected = json.loads(path.read_text())
-    event = read_trf_bytes((FIDE / expected["file"]).read_bytes()).event
-    specs = expected["tiebreaks"]
-    chosen = [s for s in specs if _on_basis(s, basis)]
-    standings = compute_team_standings(
-        event, chosen, rules=expected["rules"], through_round=expected["round"], basis=basis
-    )
-    columns = list(standings.tiebreaks)
-    got = {row.start_no: row for row in standings.rows}
-    assert set(got) == {t.number for t in event.teams}
-    for row in expected["standings"]:
-        for spec in chosen:
-            k = columns.index("PTS" if spec == f"{basis}TS" else spec.replace(f":{basis}", ""))
-            value = got[row["start_no"]].values[k]
-            assert value == pytest.approx(row["values"][specs.index(spec)]), (row, spec)
+def column(standings, spec: str) -> dict[int, float | None]:
+    k = standings.tiebreaks.index(spec)
+    return {row.start_no: row.values[k] for row in standings.rows}
 
 
-def test_the_other_basis_and_team_only_entries_are_refused_for_now():
-    event = read_trf_bytes((FIDE / "team-rr-01.trf").read_bytes()).event
-    for specs in (["MPTS", "GPTS"], ["BH:GP"], ["MPTS", "BBE"]):
-        with pytest.raises(SpecError):
-            compute_team_standings(event, specs)
+def test_the_primary_score_is_the_first_of_pts_mpts_gpts():
+    assert primary_basis(["BH", "GPTS", "MPTS"]) == "GP"
+    assert primary_basis(["PTS", "GPTS"]) == "MP"
+    assert primary_basis(["BH"]) == "MP"
+
+
+def test_one_list_mixes_both_bases_and_a_spec_is_written_once():
+    event = event_of("team-swiss-01.trf")
+    mixed = compute_standings(event, ["MPTS", "BH:GP", "SB", "SB:GP", "BH"], through_round=5)
+    on_gp = compute_standings(event, ["GPTS", "BH", "SB"], through_round=5)
+    assert mixed.tiebreaks == ("MPTS", "BH:GP", "SB", "SB:GP", "BH")
+    assert column(mixed, "BH:GP") == column(on_gp, "BH")
+    assert column(mixed, "SB:GP") == column(on_gp, "SB")
+    assert column(mixed, "BH") != column(mixed, "BH:GP")
+
+
+def test_the_list_ranks_with_its_primary_score_first():
+    event = event_of("team-swiss-03.trf")
+    standings = compute_standings(event, ["BH", "GPTS", "MPTS"], through_round=5)
+    assert standings.tiebreaks == ("GPTS", "BH", "MPTS")
+    gp = [row.values[0] for row in standings.rows]
+    assert gp == sorted(gp, reverse=True)
+    assert compute_standings(event, ["BH"], through_round=5).tiebreaks == ("MPTS", "BH")
+
+
+def test_team_only_entries_and_bases_are_refused_for_individual_events():
+    event = event_of("swiss-01.trf")
+    for spec in ("MPTS", "BBE", "BH:GP", "EMGSB"):
+        with pytest.raises(SpecError, match="team events only"):
+            compute_standings(event, [spec])
+
+
+def test_a_basis_is_refused_on_team_only_entries():
+    with pytest.raises(SpecError):
+        compute_standings(event_of("team-rr-01.trf"), ["EMGSB:GP"])
+
+
+def test_type_c_values_of_teams_are_provisional_until_the_round_closes():
+    event = event_of("team-swiss-01.trf")
+    specs = ["MPTS", "GPTS", "BH", "EMGSB", "BBE", "SSSC"]
+    open_ = compute_standings(replace(event, closed_rounds=frozenset({1, 2})), specs)
+    closed = compute_standings(replace(event, closed_rounds=frozenset(range(1, 6))), specs)
+    row = open_.rows[0]
+    assert row.provisional[:3] == (False, False, True)
+    assert row.provisional[3] and row.provisional[5]
+    assert not any(any(r.provisional) for r in closed.rows)
+
+
+def test_every_team_value_is_explained():
+    event = event_of("team-swiss-03.trf")
+    specs = ["GPTS", "MPTS", "TBR", "EDE", "BBE", "BC", "BH:MP", "EGGSB/C1", "SSSC", "WIN"]
+    standings = compute_standings(event, specs, through_round=5)
+    team4 = next(row for row in standings.rows if row.start_no == 4)
+    explained = dict(zip(standings.tiebreaks, team4.explanations, strict=True))
+    # Round 5 is team 4's pairing-allocated bye: 1.5 game points, every board a win for BC.
+    assert explained["GPTS"][4].amount == 1.5
+    assert explained["BC"][-1].note == "boards 1: 1, 2: 1, 3: 1"
+    cut = [c for c in explained["EGGSB/C1"] if c.cut]
+    assert len(cut) == 1
+    assert "divided by" in explained["SSSC"][1].note
+    assert sum(c.amount for c in explained["WIN"]) == team4.values[standings.tiebreaks.index("WIN")]
+
+
+def test_a_match_with_every_board_forfeited_is_an_unplayed_match():
+    event = event_of("team-rr-01.trf")
+    team = event.teams[0]
+    people = {p.start_no: p for p in event.participants}
+    lost = set(team.members)
+    opponents = {people[m].entries[0].opponent for m in team.members if people[m].entries}
+    players = []
+    for p in event.participants:
+        if p.start_no in lost | opponents and p.entries and p.entries[0].opponent is not None:
+            first = p.entries[0]
+            code = "-" if p.start_no in lost else "+"
+            p = replace(
+                p, entries=(RoundEntry(1, first.opponent, first.color, code),) + p.entries[1:]
+            )
+        players.append(p)
+    forfeited = replace(event, participants=tuple(players))
+    standings = compute_standings(forfeited, ["MPTS", "GPTS"], through_round=1)
+    row = next(r for r in standings.rows if r.start_no == team.number)
+    assert row.values == (0.0, 0.0)
+    assert team_event(forfeited, 1).participant(team.number).entries[0].code == "-"
+    winner = next(iter(opponents))
+    assert team_event(forfeited, 1).participant(winner_team(event, winner)).entries[0].code == "+"
+
+
+def winner_team(event, start_no: int) -> int:
+    return next(t.number for t in event.teams if start_no in t.members)

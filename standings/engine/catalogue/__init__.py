@@ -8,10 +8,10 @@ live in `standings/engine/systems/`, one module per rule book, and join through 
 from __future__ import annotations
 
 from ..notation import Spec, SpecError, parse_spec
-from . import buchholz, direct_encounter, koya, own_results, ratings_based
+from . import buchholz, direct_encounter, koya, own_results, ratings_based, teams
 from .base import Evaluation, TieBreak
 
-FIDE_MODULES = (own_results, direct_encounter, buchholz, koya, ratings_based)
+FIDE_MODULES = (own_results, direct_encounter, buchholz, koya, ratings_based, teams)
 
 
 def _catalogue() -> dict[str, TieBreak]:

@@ -32,6 +32,8 @@ class TieBreak:
     A FIDE entry has its `article`; a national one says its `source` instead.
     `null` says how a value that does not apply (None) ranks: last, or by skipping
     the tie-break for the whole tied group it appears in (the national systems).
+    A FIDE individual entry (Art. 4-10) also takes a score basis for teams (`BH:GP`,
+    Art. 13); `team` entries exist for team events only.
     """
 
     acronym: str
@@ -45,6 +47,7 @@ class TieBreak:
     modifiers: frozenset[str] = field(default_factory=frozenset)
     sub_rank: bool = False  # value is a place inside a tied group (DE)
     null: Literal["ranks last", "skips group"] = "ranks last"
+    team: bool = False  # for team events only (Art. 11-13)
 
     @property
     def reference(self) -> str:
@@ -52,6 +55,11 @@ class TieBreak:
         if self.article:
             return f"FIDE tie-break regulations, Art. {self.article}"
         return self.source
+
+    @property
+    def takes_basis(self) -> bool:
+        """Art. 13: every FIDE individual tie-break applies to teams on MP or GP."""
+        return bool(self.article) and not self.team
 
     @property
     def higher_is_better(self) -> bool:
@@ -77,7 +85,7 @@ class TieBreak:
             wanted.add("limit")
         if spec.unrated_as is not None:
             wanted.add("unrated")
-        if spec.basis:
+        if spec.basis and not self.takes_basis:
             wanted.add("basis")
         refused = wanted - self.modifiers
         if refused:

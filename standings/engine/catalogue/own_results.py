@@ -51,8 +51,33 @@ def _win(t: Crosstable, i: int, r: int) -> bool:
     return t.codes[i][r] != PENDING and t.points[i][r] == t.win
 
 
+def wins(table: Crosstable, spec: Spec) -> Evaluation:
+    """WIN: rounds with win points; on game points (teams) the boards won, played or not,
+    a bye's boards all won."""
+    if table.basis != "GP":
+        return _count_wins(table, spec)
+    win = table.board_win
+
+    def won(i: int, r: int) -> int:
+        return sum(1 for p in table.boards[i][r] or () if p == win)
+
+    values = [sum(won(i, r) for r in range(table.rounds)) for i in range(table.size)]
+
+    def explain(i: int) -> tuple[Contribution, ...]:
+        return tuple(
+            Contribution(r + 1, _opponent(table, i, r), won(i, r), "boards won")
+            for r in range(table.rounds)
+            if won(i, r)
+        )
+
+    return Evaluation(values, explain)
+
+
 def _won(t: Crosstable, i: int, r: int) -> bool:
     return t.codes[i][r] in WON_CODES and t.opponents[i][r] >= 0
+
+
+_count_wins = _round_counter(_win)
 
 
 def _black_game(t: Crosstable, i: int, r: int) -> bool:
@@ -125,7 +150,7 @@ ENTRIES = (
         name="Number of wins",
         article="7.1",
         fide_type="B",
-        evaluate=_round_counter(_win),
+        evaluate=wins,
     ),
     TieBreak(
         acronym="WON",

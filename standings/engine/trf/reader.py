@@ -36,7 +36,7 @@ from decimal import Decimal
 from ..catalogue import CATALOGUE, parse_tiebreak_list
 from ..event import Event, Participant, RoundEntry, Scoring, Team
 from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
-from ..notation import SpecError, unknown_modifiers
+from ..notation import SpecError, parse_spec, unknown_modifiers
 from ..result_codes import (
     BYE_CODES,
     FULL_BYE,
@@ -163,6 +163,7 @@ class _Reader:
         self.scoring = Scoring()
         self.tiebreaks: tuple[str, ...] = ()
         self.standings_tiebreaks: tuple[str, ...] = ()
+        self.tiebreak_lines: dict[str, int] = {}
         self.match_points: tuple[float, float, float] | None = None
         self.players: list[_PlayerLine] = []
         self.teams_013: list[tuple[int, Team]] = []
@@ -317,6 +318,18 @@ class _Reader:
             self.tiebreaks = tuple(specs)
         else:
             self.standings_tiebreaks = tuple(specs)
+        self.tiebreak_lines[line[:3]] = number
+
+    def _individual_tiebreaks(self, tag: str, specs: tuple[str, ...]) -> tuple[str, ...]:
+        """An individual event's list without the team tie-breaks (MPVGP, BH:GP), warned."""
+        team = [s for s in specs if CATALOGUE[parse_spec(s).name].team or parse_spec(s).basis]
+        if team:
+            self.warn(
+                self.tiebreak_lines[tag],
+                f"record {tag}: team tie-breaks in an individual event, left out: "
+                + ", ".join(team),
+            )
+        return tuple(s for s in specs if s not in team)
 
     # Player records
 
@@ -487,6 +500,9 @@ class _Reader:
                 f"record 032: federation {federation!r} is longer than 3 letters: left out",
             )
             federation = ""
+        if not team_event:
+            self.tiebreaks = self._individual_tiebreaks("202", self.tiebreaks)
+            self.standings_tiebreaks = self._individual_tiebreaks("212", self.standings_tiebreaks)
         event = Event(
             name=self.texts.get("012", ""),
             participants=tuple(participants),
