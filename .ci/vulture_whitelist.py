@@ -13,6 +13,7 @@ from standings.live.audience import Station
 from standings.security.login import SignInForm
 from standings.web.board_rankings import BoardLine
 from standings.web.printouts import PairingLine, PaperConverter
+from standings.web.sections import Leader
 from standings.web.state import EventState, GameLine, RoundView
 from standings.web.team_state import Member, TeamMatchLine, TeamRound, TeamState
 
@@ -23,7 +24,7 @@ Scoring.full_bye, Scoring.half_bye, Scoring.forfeit_win, Scoring.forfeit_loss
 Event.Rules.AUTO, Event.Rules.FIDE_2024, Event.Rules.FIDE_2026, Event.created_at
 Event.points_win, Event.points_draw, Event.points_loss, Event.points_forfeit_win
 Event.points_forfeit_loss, Event.points_full_bye, Event.points_half_bye, Event.points_zero_bye
-Event.section_order, Event.board_offset  # ordered by name in events/sections.py; set in the admin
+Event.section_order  # ordered by name in events/sections.py
 Forfeit.NONE, Forfeit.HOME_WINS, Forfeit.AWAY_WINS
 
 # Form fields, read through cleaned_data.
@@ -34,6 +35,7 @@ RoundView.state_label, GameLine.opponent_rank, GameLine.result_title, GameLine.p
 EventState.crosstable
 BoardLine.score_shown, BoardLine.percentage, Member.score_shown, TeamState.crosstable
 TeamMatchLine.match_points, TeamRound.pending
+Leader.url_no
 
 # Run by name in the seeding script a bench hands to the server's database.
 seed_individual

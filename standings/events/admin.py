@@ -23,7 +23,7 @@ from .models import (
     TeamBye,
     UnplayedRound,
 )
-from .services import delete_in_admin, save_in_admin
+from .services import delete_in_admin, delete_section_in_admin, save_in_admin
 
 
 class AuditedAdmin(admin.ModelAdmin):
@@ -70,18 +70,19 @@ class RoundInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(AuditedAdmin):
-    list_display = ["name", "slug", "system", "kind", "start_date", "rounds_planned"]
+    list_display = ["name", "slug", "parent", "system", "kind", "start_date", "rounds_planned"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["arbiters"]
     search_fields = ["name", "slug"]
     readonly_fields = ["version"]
     inlines = [RoundInline]
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        obj.delete()  # nothing left to audit or push; its pages answer 404
+    def delete_model(self, request: HttpRequest, obj: Event) -> None:
+        delete_section_in_admin(obj, user=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
-        queryset.delete()
+        for event in sorted(queryset, key=lambda e: e.parent_id is None):  # sections first
+            delete_section_in_admin(event, user=request.user)
 
 
 @admin.register(Participant)

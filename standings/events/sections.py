@@ -7,6 +7,7 @@ side events) or none (a plain grouping). An event without either is its own only
 
 from __future__ import annotations
 
+from .changes import record_change
 from .models import Event
 
 
@@ -32,3 +33,12 @@ def events_of_tournament(event: Event) -> list[Event]:
     if tournament.participants.exists() or tournament.teams.exists():
         return [tournament, *sections]
     return sections
+
+
+def record_sections_change(tournament: Event, *, user) -> None:
+    """The tournament's sections changed (added, removed, renamed, reordered): every event of
+    it shows the list, so each gets an audited new version and is pushed. Call inside the
+    writing transaction."""
+    listed = [section.slug for section in sections_of(tournament)]
+    for each in [tournament, *Event.objects.filter(parent=tournament)]:
+        record_change(each, user=user, action="sections", target=tournament.slug, after=listed)

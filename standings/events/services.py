@@ -28,6 +28,7 @@ from .models import (
     Team,
     UnplayedRound,
 )
+from .sections import record_sections_change
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
 
@@ -283,6 +284,8 @@ def save_in_admin(
             before=before,
             after=after,
         )
+        if isinstance(obj, Event):
+            _sections_changed(obj, changed, before, user=user)
 
 
 def change_tiebreak_settings(
@@ -327,6 +330,29 @@ def change_tiebreak_settings(
             stored, user=user, action="settings", target="tie-breaks", before=before, after=after
         )
     return stored
+
+
+# What a tournament's events show of each other (their switcher, the overview).
+SECTION_FIELDS = {"parent", "section_order", "name", "slug"}
+
+
+def _sections_changed(event: Event, changed: list[str], before: dict | None, *, user) -> None:
+    """After an admin save: the tournaments the event left or joined show the change."""
+    if not SECTION_FIELDS & set(changed):
+        return
+    touched = {event.parent_id, (before or {}).get("parent"), event.pk}
+    for tournament in Event.objects.filter(pk__in=touched - {None}, parent=None):
+        if tournament.sections.exists() or tournament.pk == (before or {}).get("parent"):
+            record_sections_change(tournament, user=user)
+
+
+def delete_section_in_admin(event: Event, *, user) -> None:
+    """Delete an event in the admin; its tournament, if any, shows the section gone."""
+    with transaction.atomic():
+        tournament = event.parent
+        event.delete()  # nothing left to audit or push; its pages answer 404
+        if tournament is not None:
+            record_sections_change(tournament, user=user)
 
 
 def delete_in_admin(obj: Participant | Team, *, user) -> None:

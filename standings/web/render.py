@@ -20,6 +20,7 @@ miss and a write is skipped, so the pages render from the database (`cache` belo
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from django.template.loader import render_to_string
 
 from standings.events.models import Event, Round
 
-from . import pages
+from . import pages, sections
 from .state import EventState, build_state, materialised
 
 log = logging.getLogger(__name__)
@@ -170,10 +171,59 @@ def index_page() -> str:
         open_rounds = Count("round_set", filter=~Q(round_set__state=Round.State.CLOSED))
         # "bridge": the bridge part, when there is one, links the event to its own pages
         events = list(Event.objects.select_related("bridge").annotate(open_rounds=open_rounds))
-        live = [e for e in events if e.open_rounds]
-        others = [e for e in events if not e.open_rounds]
+        # A tournament's sections are listed under it, in their order; it is live when one is.
+        listed = [e for e in events if e.parent_id is None]
+        sections: dict[int, list[Event]] = {}
+        for event in sorted(events, key=lambda e: (e.section_order, e.name, e.pk)):
+            if event.parent_id is not None:
+                sections.setdefault(event.parent_id, []).append(event)
+        for event in listed:
+            event.listed_sections = sections.get(event.pk, [])  # type: ignore[attr-defined]
+            event.open_rounds += sum(s.open_rounds for s in event.listed_sections)  # type: ignore[attr-defined]
+        live = [e for e in listed if e.open_rounds]
+        others = [e for e in listed if not e.open_rounds]
         html = render_to_string("web/index.html", {"live": live, "others": others})
         cache.set(INDEX_KEY, html, INDEX_TTL)
+    return html
+
+
+def overview_state(slug: str, version: int) -> EventState | None:
+    """The tournament's state when /e/<slug>/ is its overview (sections, no players of its
+    own), else None; a flag per version spares other events' views the state read."""
+    flag = _key(slug, version, "overview")
+    if cache.get(flag) is False:
+        return None
+    found = state(slug, version)
+    is_overview = found is not None and found.is_overview
+    cache.set(flag, is_overview, STATE_TTL)
+    return found if is_overview else None
+
+
+def overview_page(tournament: EventState) -> str:
+    """The overview of a tournament's sections with their leaders, cached under the
+    sections' current versions: a result entered in one shows at the next view."""
+    versions = [(link, current_version(link.slug)) for link in tournament.sections]
+    tag = "-".join(f"{link.slug}.{version}" for link, version in versions)
+    key = _key(
+        tournament.slug,
+        tournament.version,
+        "overview",
+        hashlib.sha256(tag.encode()).hexdigest()[:16],
+    )
+    html = cache.get(key)
+    if html is None:
+        summaries = [
+            sections.summary(link, None if version is None else state(link.slug, version))
+            for link, version in versions
+        ]
+        context = {
+            "state": tournament,
+            "oob": False,
+            "live_view": "status",
+            "summaries": summaries,
+        }
+        html = render_to_string("web/tournament.html", context)
+        cache.set(key, html, STATE_TTL)
     return html
 
 

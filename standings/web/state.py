@@ -21,6 +21,7 @@ from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
+from standings.events.sections import sections_of, tournament_of
 from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
@@ -143,6 +144,15 @@ class Explained:
 
 @quick_pickle
 @dataclass(frozen=True, slots=True)
+class SectionLink:
+    """An event of a tournament, as the section switcher links it."""
+
+    slug: str
+    name: str
+
+
+@quick_pickle
+@dataclass(frozen=True, slots=True)
 class EventState:
     event_id: int
     slug: str
@@ -160,6 +170,15 @@ class EventState:
     people: dict[int, Person]
     records: Mapping[int, tuple[GameLine, ...]]  # lazy until materialised()
     teams: TeamState | None = None  # a team event's teams, matches and team standings
+    # The tournament this event belongs to (itself when it is one) and its sections, in
+    # order; None and () for an event without sections (events/sections.py).
+    tournament: SectionLink | None = None
+    sections: tuple[SectionLink, ...] = ()
+
+    @property
+    def is_overview(self) -> bool:
+        """A tournament that only groups its sections: no players of its own."""
+        return bool(self.sections) and not self.people and self.teams is None
 
     @property
     def current_round(self) -> RoundView | None:
@@ -234,6 +253,7 @@ def build_state(event: Event) -> EventState:
     ranks = {row.start_no: row.rank for row in standings.rows}
     records = Records(described, people, ranks)
     updated = last_change_at(event)
+    tournament, sections = _sections(event)
     return EventState(
         event_id=event.pk,
         slug=event.slug,
@@ -251,7 +271,18 @@ def build_state(event: Event) -> EventState:
         people=people,
         records=records,
         teams=build_team_state(event, people) if event.kind == Event.Kind.TEAM else None,
+        tournament=tournament,
+        sections=sections,
     )
+
+
+def _sections(event: Event) -> tuple[SectionLink | None, tuple[SectionLink, ...]]:
+    """The event's tournament and its sections, or (None, ()) for an event without them."""
+    tournament = tournament_of(event)
+    listed = tuple(SectionLink(s.slug, s.name) for s in sections_of(tournament))
+    if not listed:
+        return None, ()
+    return SectionLink(tournament.slug, tournament.name), listed
 
 
 def materialised(state: EventState) -> EventState:
@@ -345,7 +376,7 @@ def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
     for number, board, white, black, result in games.order_by("round__number", "match", "board"):
         shown = RESULT_SHOWN[result] if result else ""
         boards.setdefault(number, []).append(
-            Board(board, people[white], people[black], result, shown)
+            Board(board + event.board_offset, people[white], people[black], result, shown)
         )
     byes: dict[int, list[Bye]] = {}
     unplayed = UnplayedRound.objects.filter(round__event=event).order_by("participant__start_no")

@@ -24,6 +24,11 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
     version = render.current_version(slug)
     if version is None:
         raise Http404("No such event")
+    if page == "standings":
+        tournament = render.overview_state(slug, version)
+        if tournament is not None:  # sections only: their overview, live by polling
+            overview = render.overview_page(tournament)
+            return cached_response(request, overview, _hash_etag(overview))
     tag = render.etag(slug, version, name)
     if is_fresh(request, tag):
         response = not_modified(tag)

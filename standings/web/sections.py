@@ -1,0 +1,48 @@
+"""A tournament's overview page: each section with its leaders and where its play stands.
+
+Built from each section's cached state (render.state), so a section's change shows here
+without touching the tournament: the overview is cached under its sections' versions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import EventState, SectionLink
+
+LEADERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    rank: int
+    rank_provisional: bool
+    name: str
+    points: str
+    url_no: int | None  # start number of the player card; None for a team
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSummary:
+    link: SectionLink
+    leaders: tuple[Leader, ...]
+    entrants: int  # players, or teams in a team event
+    round_text: str  # "Round 4: in progress", "No pairings yet"
+
+
+def summary(link: SectionLink, state: EventState | None) -> SectionSummary:
+    """One section as the overview lists it; a section whose state is gone lists no one."""
+    if state is None:
+        return SectionSummary(link, (), 0, "")
+    current = state.current_round
+    round_text = f"Round {current.number}: {current.state_label.lower()}" if current else ""
+    if state.teams is not None:
+        team_leaders = tuple(
+            Leader(t.rank, t.rank_provisional, t.team.name, t.cells[0].text, None)
+            for t in state.teams.lines[:LEADERS]
+        )
+        return SectionSummary(link, team_leaders, len(state.teams.teams), round_text)
+    leaders = tuple(
+        Leader(li.rank, li.rank_provisional, li.person.name, li.points.text, li.person.start_no)
+        for li in state.lines[:LEADERS]
+    )
+    return SectionSummary(link, leaders, len(state.people), round_text)
