@@ -1,0 +1,370 @@
+"""Who is in line for each prize: the event's standings, filtered per category, with the
+prize rules applied (docs/prizes.md states each rule with a worked example).
+
+1. Each category's list is the standings filtered to its members, in the standings' order
+   (so the event's tie-breaks decide within it).
+2. Places: the prizes are taken from the most valuable down (the organizer's order of the
+   categories when two are worth the same); each goes to the best-placed player of its
+   category who holds no prize yet. With stacking allowed, place k of a category simply
+   goes to its k-th player.
+3. Ties (`TieRule`): nothing shared; or, per category, players on equal points pool the
+   prizes of the places they occupy (equal shares, or Hort: half by place, half equally);
+   or US Chess: tied winners pool their cash prizes across categories.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+from fractions import Fraction
+
+from standings.engine.result import Row, Standings
+
+from .members import Player, belongs
+from .rules import Category, Prize, PrizeRules, TieRule
+
+OUTSIDE = 2  # players shown just outside each category's prizes
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What one player is in line for in one category."""
+
+    start_no: int
+    category: Category
+    place: int  # the player's place in the category's list of prize candidates
+    prize: Prize | None  # the prize of that place; None for a share won by a tie only
+    amount: Fraction | None  # money received (after sharing); None: none
+    item: str = ""  # a non-cash prize
+    shared_by: int = 1  # players sharing the pooled money (1: not shared)
+    places: tuple[int, int] = (0, 0)  # the places the sharing players occupy
+    provisional: bool = False
+
+    @property
+    def shared(self) -> bool:
+        return self.shared_by > 1
+
+    @property
+    def cents(self) -> Decimal | None:
+        """The amount to pay, rounded down to the cent (shares never add up to more)."""
+        if self.amount is None:
+            return None
+        cents = Decimal(self.amount.numerator) / Decimal(self.amount.denominator)
+        return cents.quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryList:
+    category: Category
+    prizes: tuple[Prize, ...]  # by place
+    awards: tuple[Award, ...]  # by place
+    outside: tuple[Row, ...]  # the next players, who would move in
+    members: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeList:
+    rules: PrizeRules
+    round: int
+    lists: tuple[CategoryList, ...]
+    by_player: Mapping[int, tuple[Award, ...]] = field(default_factory=dict)
+    provisional: bool = False
+
+
+def project(
+    standings: Standings,
+    players: Mapping[int, Player],
+    rules: PrizeRules,
+    *,
+    round_closed: bool,
+) -> PrizeList:
+    """The prize list after `standings.round`; provisional while that round is open or a
+    rank that decides a prize is."""
+    rows = standings.rows
+    points = {row.start_no: (row.values[0] if row.values else None) or 0.0 for row in rows}
+    lists = {
+        c.key: [r for r in rows if r.start_no in players and belongs(players[r.start_no], c)]
+        for c in rules.categories
+    }
+    preference = {c.key: i for i, c in enumerate(rules.categories)}
+    holder = _assign_places(rules, lists, preference)
+    if rules.ties is TieRule.USCF:
+        awards = _us_chess(rules, lists, holder, points)
+    elif rules.ties in (TieRule.EQUAL, TieRule.HORT):
+        awards = _pooled(rules, lists, holder, points, preference)
+    else:
+        awards = {
+            (p.category, who): _plain(rules, p, who) for who, p in _holders(holder) if p.category
+        }
+    return _prize_list(standings, rules, lists, awards, round_closed)
+
+
+def _assign_places(
+    rules: PrizeRules, lists: Mapping[str, list[Row]], preference: Mapping[str, int]
+) -> dict[Prize, int]:
+    """Each prize's player by place: most valuable prizes first, one prize a player unless
+    stacking is allowed."""
+    holder: dict[Prize, int] = {}
+    if rules.stacking:
+        for prize in rules.prizes:
+            ranked = lists[prize.category]
+            if prize.place <= len(ranked):
+                holder[prize] = ranked[prize.place - 1].start_no
+        return holder
+    taken: set[int] = set()
+    order = sorted(rules.prizes, key=lambda p: (-p.value, preference[p.category], p.place))
+    for prize in order:
+        for row in lists[prize.category]:
+            if row.start_no not in taken:
+                holder[prize] = row.start_no
+                taken.add(row.start_no)
+                break
+    return holder
+
+
+def _holders(holder: Mapping[Prize, int]) -> Iterable[tuple[int, Prize]]:
+    return ((who, prize) for prize, who in holder.items())
+
+
+def _plain(rules: PrizeRules, prize: Prize, who: int) -> Award:
+    amount = None if prize.amount is None else Fraction(prize.amount)
+    category = rules.category(prize.category)
+    return Award(who, category, prize.place, prize, amount, prize.item, places=(prize.place,) * 2)
+
+
+def _pooled(
+    rules: PrizeRules,
+    lists: Mapping[str, list[Row]],
+    holder: Mapping[Prize, int],
+    points: Mapping[int, float],
+    preference: Mapping[str, int],
+) -> dict[tuple[str, int], Award]:
+    """Equal sharing or Hort, category by category; a player who ties into shares of
+    several categories without holding a prize keeps the largest (non-stacking)."""
+    held_in = {who: prize.category for prize, who in holder.items()}
+    excluded: dict[str, set[int]] = {c.key: set() for c in rules.categories}
+    while True:
+        awards: dict[tuple[str, int], Award] = {}
+        for category in rules.categories:
+            eligible = [
+                r
+                for r in lists[category.key]
+                if r.start_no not in excluded[category.key]
+                and (rules.stacking or held_in.get(r.start_no, category.key) == category.key)
+            ]
+            for award in _pool_category(rules, category, eligible, holder, points):
+                awards[(category.key, award.start_no)] = award
+        if rules.stacking:
+            return awards
+        by_player: dict[int, list[Award]] = {}
+        for award in awards.values():
+            by_player.setdefault(award.start_no, []).append(award)
+        conflicts = {who: a for who, a in by_player.items() if len(a) > 1}
+        if not conflicts:
+            return awards
+        for who, several in conflicts.items():
+            best = min(
+                several, key=lambda a: (-(a.amount or 0), preference[a.category.key], a.place)
+            )
+            for award in several:
+                if award is not best:
+                    excluded[award.category.key].add(who)
+
+
+def _pool_category(
+    rules: PrizeRules,
+    category: Category,
+    eligible: Sequence[Row],
+    holder: Mapping[Prize, int],
+    points: Mapping[int, float],
+) -> list[Award]:
+    prizes = {p.place: p for p in rules.prizes if p.category == category.key}
+    by_holder = {holder[p]: p for p in prizes.values() if p in holder}
+    awards: list[Award] = []
+    last_prize = max(prizes, default=0)
+    position = 0
+    while position < len(eligible) and position < last_prize:
+        score = points[eligible[position].start_no]
+        end = position
+        while end + 1 < len(eligible) and points[eligible[end + 1].start_no] == score:
+            end += 1
+        group = list(range(position, end + 1))
+        trophies = [i for i in group if (p := prizes.get(i + 1)) is not None and not p.cash]
+        sharing = [i for i in group if i not in trophies]
+        cash = {
+            i: Fraction(prizes[i + 1].amount or 0) if i + 1 in prizes else Fraction(0)
+            for i in sharing
+        }
+        pool = sum(cash.values(), Fraction(0))
+        for i in trophies:
+            who = eligible[i].start_no
+            awards.append(_plain(rules, by_holder.get(who) or prizes[i + 1], who))
+        for i in sharing:
+            who = eligible[i].start_no
+            prize = by_holder.get(who)
+            if pool == 0:
+                continue
+            if rules.ties is TieRule.HORT:
+                amount = cash[i] / 2 + pool / 2 / len(sharing)
+            else:
+                amount = pool / len(sharing)
+            places = (sharing[0] + 1, sharing[-1] + 1)
+            awards.append(
+                Award(
+                    who,
+                    category,
+                    i + 1,
+                    prize,
+                    amount,
+                    shared_by=len(sharing),
+                    places=places,
+                )
+            )
+        position = end + 1
+    return awards
+
+
+def _us_chess(
+    rules: PrizeRules,
+    lists: Mapping[str, list[Row]],
+    holder: Mapping[Prize, int],
+    points: Mapping[int, float],
+) -> dict[tuple[str, int], Award]:
+    """US Chess 32B: players on equal points who won cash prizes by place sum them (one
+    prize a winner) and share equally, with those tied players who could have won one of
+    those prizes; unless some would get more by sharing only a class prize the others may
+    not win (they take it among themselves)."""
+    awards: dict[tuple[str, int], Award] = {}
+    cash_held = {who: p for p, who in holder.items() if p.cash}
+    anyone_held = set(holder.values())
+    for prize, who in holder.items():
+        if not prize.cash:
+            awards[(prize.category, who)] = _plain(rules, prize, who)
+    members = {key: {r.start_no for r in rows} for key, rows in lists.items()}
+    for score in sorted({points[w] for w in cash_held}, reverse=True):
+        winners = [w for w in cash_held if points[w] == score]
+        pool = [cash_held[w] for w in winners]
+        tied = [
+            n
+            for n, s in points.items()
+            if s == score and n not in anyone_held and any(n in members[p.category] for p in pool)
+        ]
+        group = winners + tied
+        while True:
+            total = sum((Fraction(p.amount or 0) for p in pool), Fraction(0))
+            share = total / len(group)
+            alone = []
+            for prize in pool:
+                takers = [n for n in group if n in members[prize.category]]
+                # only takers who bring no other prize into the pool can take one alone
+                others = [n for n in takers if n in cash_held and cash_held[n] != prize]
+                if len(takers) < len(group) and not others:
+                    alone.append((Fraction(prize.amount or 0) / len(takers), prize, takers))
+            better = [a for a in alone if a[0] > share]
+            if not better:
+                break
+            amount, prize, takers = max(better, key=lambda a: a[0])
+            _pay(rules, awards, prize, takers, amount, lists)
+            pool.remove(prize)
+            group = [n for n in group if n not in takers]
+        for who in group:
+            held = cash_held.get(who)
+            key = held.category if held else _first_category(rules, pool, members, who)
+            _pay(rules, awards, held, [who], share, lists, key=key, shared_by=len(group))
+    return awards
+
+
+def _first_category(
+    rules: PrizeRules, pool: Sequence[Prize], members: Mapping[str, set[int]], who: int
+) -> str:
+    return next(
+        p.category for p in sorted(pool, key=lambda p: -p.value) if who in members[p.category]
+    )
+
+
+def _pay(
+    rules: PrizeRules,
+    awards: dict[tuple[str, int], Award],
+    prize: Prize | None,
+    takers: Sequence[int],
+    amount: Fraction,
+    lists: Mapping[str, list[Row]],
+    *,
+    key: str = "",
+    shared_by: int = 0,
+) -> None:
+    category = rules.category(key or (prize.category if prize else ""))
+    order = [r.start_no for r in lists[category.key]]
+    for who in takers:
+        place = prize.place if prize else order.index(who) + 1
+        awards[(category.key, who)] = Award(
+            who,
+            category,
+            place,
+            prize,
+            amount,
+            shared_by=shared_by or len(takers),
+            places=(place, place),
+        )
+
+
+def _prize_list(
+    standings: Standings,
+    rules: PrizeRules,
+    lists: Mapping[str, list[Row]],
+    awards: Mapping[tuple[str, int], Award],
+    round_closed: bool,
+) -> PrizeList:
+    result = []
+    by_player: dict[int, list[Award]] = {}
+    winners = {who for _, who in awards}
+    for category in rules.categories:
+        prizes = tuple(sorted((p for p in rules.prizes if p.category == category.key), key=_place))
+        ranked = lists[category.key]
+        mine = sorted((a for (k, _), a in awards.items() if k == category.key), key=_award_place)
+        depth = max([p.place for p in prizes] + [a.place for a in mine], default=0)
+        order = [r.start_no for r in ranked]
+        deepest = max([order.index(a.start_no) + 1 for a in mine], default=0)
+        outside = tuple(r for r in ranked[deepest:] if r.start_no not in winners)[:OUTSIDE]
+        unsure = not round_closed or any(
+            r.rank_provisional for r in ranked[: max(depth, deepest) + OUTSIDE]
+        )
+        final = tuple(_with_provisional(a, unsure) for a in mine)
+        for award in final:
+            by_player.setdefault(award.start_no, []).append(award)
+        result.append(
+            CategoryList(category, prizes, final, outside, len(ranked), unsure and bool(prizes))
+        )
+    return PrizeList(
+        rules=rules,
+        round=standings.round,
+        lists=tuple(result),
+        by_player={who: tuple(a) for who, a in by_player.items()},
+        provisional=any(c.provisional for c in result),
+    )
+
+
+def _place(prize: Prize) -> int:
+    return prize.place
+
+
+def _award_place(award: Award) -> tuple[int, int]:
+    return (award.place, award.start_no)
+
+
+def _with_provisional(award: Award, provisional: bool) -> Award:
+    if award.provisional == provisional:
+        return award
+    return Award(
+        award.start_no,
+        award.category,
+        award.place,
+        award.prize,
+        award.amount,
+        award.item,
+        award.shared_by,
+        award.places,
+        provisional,
+    )

@@ -1,0 +1,410 @@
+"""An event's prize rules: its categories, its prizes and how ties and several prizes are
+settled, read from and written to one JSON document (docs/prizes.md).
+
+Pure: no Django. The events app stores the document; `read_rules` refuses a document that
+breaks a rule, naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from enum import Enum
+from typing import Any
+
+DOCUMENT_VERSION = 1
+RATING_FIELDS = ("rating", "national_rating")  # FIDE rating, national rating
+KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+MAX_CATEGORIES = 50
+MAX_PRIZES = 300
+MAX_AMOUNT = Decimal("100000000")
+
+
+class TieRule(str, Enum):  # noqa: UP042 (str() of members must stay the plain value)
+    NONE = "none"  # the tie-break decides; nothing is shared
+    EQUAL = "equal"  # tied players pool the prizes of their places and share equally
+    HORT = "hort"  # half by place, half of the pool shared equally
+    USCF = "uscf"  # US Chess 32B: tied winners pool their cash prizes across categories
+
+
+class RulesError(ValueError):
+    """A document that cannot be the event's prize rules; `problems` names each fault."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Ratings from `low` to `high` (both included, None: open) on one rating field."""
+
+    field: str = "rating"
+    low: int | None = None
+    high: int | None = None
+    unrated: bool = False  # unrated players belong to the band
+
+    def overlaps_partly(self, other: Band) -> bool:
+        """True when the bands share ratings but neither holds the other (1600-1799 and
+        1700-1899): a nested band (U1800 inside U2000) is a usual class prize."""
+        if self.field != other.field:
+            return False
+        lo1, hi1 = _span(self)
+        lo2, hi2 = _span(other)
+        if max(lo1, lo2) > min(hi1, hi2):
+            return False
+        nested = (lo1 <= lo2 and hi2 <= hi1) or (lo2 <= lo1 and hi1 <= hi2)
+        return not nested
+
+
+def _span(band: Band) -> tuple[float, float]:
+    low = float("-inf") if band.low is None else band.low
+    high = float("inf") if band.high is None else band.high
+    return low, high
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """Who may win its prizes: every condition set must hold (an empty category is everyone)."""
+
+    key: str
+    name: str
+    band: Band | None = None
+    born_from: date | None = None  # born on or after
+    born_before: date | None = None
+    sexes: frozenset[str] = frozenset()
+    federations: frozenset[str] = frozenset()
+    titles: frozenset[str] = frozenset()
+    unrated: bool | None = None  # True: unrated only; False: rated only (FIDE rating)
+    clubs: frozenset[str] = frozenset()
+    players: frozenset[int] | None = None  # a free group: these start numbers only
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    category: str  # a category's key
+    place: int
+    amount: Decimal | None = None  # money; None for a non-cash prize
+    item: str = ""  # what a non-cash prize is ("Trophy", "Book")
+    worth: Decimal | None = None  # a non-cash prize's value, for choosing between prizes
+
+    @property
+    def cash(self) -> bool:
+        return self.amount is not None
+
+    @property
+    def value(self) -> Decimal:
+        """What the prize is worth when a player can take only one."""
+        if self.amount is not None:
+            return self.amount
+        return self.worth or Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeRules:
+    categories: tuple[Category, ...] = ()  # in the organizer's order of preference
+    prizes: tuple[Prize, ...] = ()
+    ties: TieRule = TieRule.NONE
+    stacking: bool = False  # True: a player may win a prize in every category
+    currency: str = "€"
+
+    def category(self, key: str) -> Category:
+        return next(c for c in self.categories if c.key == key)
+
+    @property
+    def empty(self) -> bool:
+        return not self.prizes
+
+
+NO_RULES = PrizeRules()
+
+
+def read_rules(document: Any) -> PrizeRules:
+    """The rules a JSON document (already parsed) states; RulesError names every fault."""
+    problems: list[str] = []
+    if document in (None, {}):
+        return NO_RULES
+    if not isinstance(document, dict):
+        raise RulesError(["the prize document must be a JSON object"])
+    version = document.get("version", DOCUMENT_VERSION)
+    if version != DOCUMENT_VERSION:
+        problems.append(f"unknown document version {version!r} (this is version 1)")
+    ties = _choice(document.get("ties", "none"), TieRule, "ties", problems)
+    stacking = document.get("stacking", False)
+    if not isinstance(stacking, bool):
+        problems.append("stacking must be true or false")
+        stacking = False
+    currency = document.get("currency", "€")
+    if not isinstance(currency, str) or len(currency) > 5:
+        problems.append("currency must be a short text (€, $, EUR)")
+        currency = "€"
+    categories = [_category(c, problems) for c in _list(document, "categories", problems)]
+    keys = [c.key for c in categories if c is not None]
+    for key in sorted({k for k in keys if keys.count(k) > 1}):
+        problems.append(f"two categories are called {key!r}")
+    prizes = [_prize(p, set(keys), problems) for p in _list(document, "prizes", problems)]
+    found = [c for c in categories if c is not None]
+    awarded = [p for p in prizes if p is not None]
+    problems += _rule_problems(found, awarded, TieRule(ties) if ties else TieRule.NONE, stacking)
+    if len(found) > MAX_CATEGORIES or len(awarded) > MAX_PRIZES:
+        problems.append(f"at most {MAX_CATEGORIES} categories and {MAX_PRIZES} prizes")
+    unknown = sorted(
+        set(document) - {"version", "ties", "stacking", "currency", "categories", "prizes"}
+    )
+    if unknown:
+        problems.append(f"unknown fields: {', '.join(unknown)}")
+    if problems:
+        raise RulesError(problems)
+    return PrizeRules(
+        categories=tuple(found),
+        prizes=tuple(awarded),
+        ties=TieRule(ties),
+        stacking=stacking,
+        currency=currency,
+    )
+
+
+def _rule_problems(
+    categories: list[Category], prizes: list[Prize], ties: TieRule, stacking: bool
+) -> list[str]:
+    problems = []
+    for i, first in enumerate(categories):
+        for second in categories[i + 1 :]:
+            if first.band and second.band and first.band.overlaps_partly(second.band):
+                problems.append(
+                    f"rating bands of {first.name!r} and {second.name!r} overlap "
+                    "(a band may lie inside another, not across it)"
+                )
+    seen: dict[tuple[str, int], Prize] = {}
+    for prize in prizes:
+        if (prize.category, prize.place) in seen:
+            problems.append(f"two prizes for place {prize.place} of {prize.category!r}")
+        seen[(prize.category, prize.place)] = prize
+    for category in categories:
+        places = sorted((p.place, p) for p in prizes if p.category == category.key)
+        for (place, prize), (_, following) in zip(places, places[1:], strict=False):
+            if following.value > prize.value:
+                problems.append(
+                    f"{category.name!r}: place {following.place} is worth more than place {place}"
+                )
+    if ties is TieRule.USCF and stacking:
+        problems.append("US Chess pooling gives one cash prize a player: stacking must be off")
+    return problems
+
+
+def _list(document: dict, name: str, problems: list[str]) -> list:
+    value = document.get(name, [])
+    if not isinstance(value, list):
+        problems.append(f"{name} must be a list")
+        return []
+    return value
+
+
+def _choice(value: Any, kind: type[Enum], name: str, problems: list[str]) -> str:
+    allowed = [m.value for m in kind]
+    if value not in allowed:
+        problems.append(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        return ""
+    return value
+
+
+CATEGORY_FIELDS = {
+    "key",
+    "name",
+    "rating",
+    "born_from",
+    "born_before",
+    "sex",
+    "federations",
+    "titles",
+    "unrated",
+    "clubs",
+    "players",
+}
+
+
+def _category(data: Any, problems: list[str]) -> Category | None:
+    if not isinstance(data, dict):
+        problems.append("each category must be a JSON object")
+        return None
+    key = data.get("key")
+    if not isinstance(key, str) or not KEY.match(key):
+        problems.append(f"category key {key!r}: lower-case letters, digits, - and _ (up to 32)")
+        return None
+    where = f"category {key!r}"
+    name = data.get("name", key)
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        problems.append(f"{where}: a name of 1 to 60 characters")
+        name = key
+    extra = sorted(set(data) - CATEGORY_FIELDS)
+    if extra:
+        problems.append(f"{where}: unknown fields {', '.join(extra)}")
+    band = _band(data.get("rating"), where, problems)
+    born_from = _date(data.get("born_from"), f"{where}: born_from", problems)
+    born_before = _date(data.get("born_before"), f"{where}: born_before", problems)
+    if born_from and born_before and born_from >= born_before:
+        problems.append(f"{where}: born_from must come before born_before")
+    unrated = data.get("unrated")
+    if unrated is not None and not isinstance(unrated, bool):
+        problems.append(f"{where}: unrated must be true, false or absent")
+        unrated = None
+    players = data.get("players")
+    if players is not None:
+        if not isinstance(players, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in players
+        ):
+            problems.append(f"{where}: players must be a list of start numbers")
+            players = None
+        else:
+            players = frozenset(players)
+    return Category(
+        key=key,
+        name=name.strip(),
+        band=band,
+        born_from=born_from,
+        born_before=born_before,
+        sexes=_texts(data.get("sex"), f"{where}: sex", problems, upper=True),
+        federations=_texts(data.get("federations"), f"{where}: federations", problems, upper=True),
+        titles=_texts(data.get("titles"), f"{where}: titles", problems, upper=True),
+        unrated=unrated,
+        clubs=_texts(data.get("clubs"), f"{where}: clubs", problems, upper=False),
+        players=players,
+    )
+
+
+def _texts(value: Any, where: str, problems: list[str], *, upper: bool) -> frozenset[str]:
+    if value is None:
+        return frozenset()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        problems.append(f"{where} must be a list of texts")
+        return frozenset()
+    return frozenset(v.strip().upper() if upper else v.strip() for v in value)
+
+
+def _band(data: Any, where: str, problems: list[str]) -> Band | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) - {"field", "min", "max", "unrated"}:
+        problems.append(f"{where}: rating must be an object with field, min, max, unrated")
+        return None
+    field = data.get("field", "rating")
+    if field not in RATING_FIELDS:
+        problems.append(f"{where}: rating field must be one of {', '.join(RATING_FIELDS)}")
+        field = "rating"
+    low, high = data.get("min"), data.get("max")
+    for bound in (low, high):
+        if bound is not None and (
+            not isinstance(bound, int) or isinstance(bound, bool) or bound < 0
+        ):
+            problems.append(f"{where}: rating bounds must be whole numbers of 0 or more")
+            return None
+    if low is not None and high is not None and low > high:
+        problems.append(f"{where}: rating min {low} is above max {high}")
+    unrated = data.get("unrated", False)
+    if not isinstance(unrated, bool):
+        problems.append(f"{where}: rating unrated must be true or false")
+        unrated = False
+    return Band(field=field, low=low, high=high, unrated=unrated)
+
+
+def _date(value: Any, where: str, problems: list[str]) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        problems.append(f"{where} must be a date as YYYY-MM-DD")
+        return None
+
+
+def _prize(data: Any, keys: set[str], problems: list[str]) -> Prize | None:
+    if not isinstance(data, dict) or set(data) - {"category", "place", "amount", "item", "worth"}:
+        problems.append("each prize must be an object with category, place, amount or item, worth")
+        return None
+    category, place = data.get("category"), data.get("place")
+    if category not in keys:
+        problems.append(f"a prize names no known category ({category!r})")
+        return None
+    if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= 1000:
+        problems.append(f"prize of {category!r}: place must be a whole number from 1")
+        return None
+    where = f"prize {place} of {category!r}"
+    amount = _money(data.get("amount"), f"{where}: amount", problems)
+    worth = _money(data.get("worth"), f"{where}: worth", problems)
+    item = data.get("item", "")
+    if not isinstance(item, str) or len(item) > 60:
+        problems.append(f"{where}: item must be a text of up to 60 characters")
+        item = ""
+    if amount is None and not item.strip():
+        problems.append(f"{where}: give an amount or an item (a trophy, a book)")
+    if amount is not None and worth is not None:
+        problems.append(f"{where}: worth is for non-cash prizes; a cash prize is worth its amount")
+    return Prize(category=category, place=place, amount=amount, item=item.strip(), worth=worth)
+
+
+def _money(value: Any, where: str, problems: list[str]) -> Decimal | None:
+    if value is None:
+        return None
+    try:
+        amount = Decimal(str(value)) if not isinstance(value, bool) else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_AMOUNT:
+        problems.append(f"{where} must be a positive amount, not {value!r}")
+        return None
+    if amount != amount.quantize(Decimal("0.01")):
+        problems.append(f"{where} has more than two decimals")
+        return None
+    return amount
+
+
+def write_rules(rules: PrizeRules) -> dict[str, Any]:
+    """The JSON document of `rules`: read_rules(write_rules(r)) == r."""
+    return {
+        "version": DOCUMENT_VERSION,
+        "ties": rules.ties.value,
+        "stacking": rules.stacking,
+        "currency": rules.currency,
+        "categories": [_category_document(c) for c in rules.categories],
+        "prizes": [_prize_document(p) for p in rules.prizes],
+    }
+
+
+def _category_document(category: Category) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": category.key, "name": category.name}
+    if category.band:
+        band = category.band
+        out["rating"] = {"field": band.field, "min": band.low, "max": band.high}
+        out["rating"]["unrated"] = band.unrated
+    if category.born_from:
+        out["born_from"] = category.born_from.isoformat()
+    if category.born_before:
+        out["born_before"] = category.born_before.isoformat()
+    for name, values in (
+        ("sex", category.sexes),
+        ("federations", category.federations),
+        ("titles", category.titles),
+        ("clubs", category.clubs),
+    ):
+        if values:
+            out[name] = sorted(values)
+    if category.unrated is not None:
+        out["unrated"] = category.unrated
+    if category.players is not None:
+        out["players"] = sorted(category.players)
+    return out
+
+
+def _prize_document(prize: Prize) -> dict[str, Any]:
+    out: dict[str, Any] = {"category": prize.category, "place": prize.place}
+    if prize.amount is not None:
+        out["amount"] = str(prize.amount)
+    if prize.item:
+        out["item"] = prize.item
+    if prize.worth is not None:
+        out["worth"] = str(prize.worth)
+    return out
