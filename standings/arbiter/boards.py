@@ -25,6 +25,7 @@ class BoardRow:
     shown: str  # "1–0", "" while pending
     action: str  # where a tap on this board posts
     refusal: str = ""  # why the arbiter's last tap on this board was refused
+    number: int = 0  # the board as shown: a section's offset added (`game.board` addresses it)
 
     @property
     def pending(self) -> bool:
@@ -61,16 +62,25 @@ def result_url(slug: str, round_no: int, game: Game) -> str:
     return reverse("arbiter:match_result", args=[slug, round_no, game.match.table, game.board])
 
 
-def board_row(slug: str, round_no: int, game: Game, refusal: str = "") -> BoardRow:
+def board_row(
+    slug: str, round_no: int, game: Game, refusal: str = "", *, offset: int = 0
+) -> BoardRow:
     shown = RESULT_SHOWN[game.result] if game.result else ""
-    return BoardRow(game, shown, result_url(slug, round_no, game), refusal)
+    number = game.board + (offset if game.match is None else 0)
+    return BoardRow(game, shown, result_url(slug, round_no, game), refusal, number)
 
 
 def board_rows(rnd: Round, refusals: dict[int, str] | None = None) -> list[BoardRow]:
     refusals = refusals or {}
     games = rnd.games.select_related("white", "black", "entered_by", "match")
     return [
-        board_row(rnd.event.slug, rnd.number, game, refusals.get(game.board, ""))
+        board_row(
+            rnd.event.slug,
+            rnd.number,
+            game,
+            refusals.get(game.board, ""),
+            offset=rnd.event.board_offset,
+        )
         for game in games.order_by("match", "board")
     ]
 

@@ -80,7 +80,7 @@ def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -
     context = {
         "event": event,
         "buttons": buttons(event),
-        "row": board_row(event.slug, number, game, refusal),
+        "row": board_row(event.slug, number, game, refusal, offset=event.board_offset),
         "oob": True,
         **controls_context(game.round),
     }

@@ -72,12 +72,14 @@ def result_codes(event: Event) -> list[str]:
     return [str(code) for code in codes]
 
 
-def entry_description(game: Game) -> str:
-    """ "Board 3 was already entered as 1–0 by anna at 14:02:11" (the newer entry)."""
+def entry_description(game: Game, offset: int = 0) -> str:
+    """ "Board 3 was already entered as 1–0 by anna at 14:02:11" (the newer entry); `offset`
+    is the section's board offset, which the arbiter's boards show."""
+    shown = game.board + offset
     if game.result:
-        text = f"Board {game.board} was already entered as {RESULT_SHOWN[game.result]}"
+        text = f"Board {shown} was already entered as {RESULT_SHOWN[game.result]}"
     else:
-        text = f"Board {game.board} was already cleared"
+        text = f"Board {shown} was already cleared"
     if game.entered_by is not None:
         text += f" by {game.entered_by.get_username()}"
     if game.entered_at is not None:
@@ -117,7 +119,8 @@ def enter_result(
         if game.result == result:
             return game  # double tap, or nothing to change: no second entry
         if seen_version is not None and seen_version != game.version:
-            raise StaleEntry(f"{entry_description(game)}; reload to correct it", game)
+            offset = event.board_offset if table is None else 0
+            raise StaleEntry(f"{entry_description(game, offset)}; reload to correct it", game)
         before = _game_facts(game)
         game.result = result
         game.version += 1
@@ -131,7 +134,9 @@ def enter_result(
             event,
             user=user,
             action="result",
-            target=board_target(round_no, board, table),
+            target=board_target(
+                round_no, board + (event.board_offset if table is None else 0), table
+            ),
             before=before,
             after=_game_facts(game),
             reason=reason,
@@ -371,8 +376,9 @@ def close_refusal(rnd: Round) -> str:
         return f"Round {rnd.number}'s pairings are not published yet"
     # A match forfeited as a whole needs no board results (TRF 330 overrides them).
     missing_games = rnd.games.filter(result="").exclude(match__forfeit__gt="")
+    offset = rnd.event.board_offset  # the board numbers the arbiter's page shows
     missing = [
-        str(board) if table is None else f"{table}.{board}"
+        str(board + offset) if table is None else f"{table}.{board}"
         for table, board in missing_games.order_by("match__table", "board").values_list(
             "match__table", "board"
         )
@@ -430,7 +436,8 @@ def locked_round(event: Event, round_no: int) -> Round:
 
 
 def board_target(round_no: int, board: int, table: int | None = None) -> str:
-    """How the audit log names a board: "round 3 board 2", "round 3 match 4 board 2"."""
+    """How the audit log names a board: "round 3 board 2", "round 3 match 4 board 2" (a
+    section's board as shown, offset included)."""
     if table is None:
         return f"round {round_no} board {board}"
     return f"round {round_no} match {table} board {board}"
