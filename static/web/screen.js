@@ -1,5 +1,7 @@
 /* Spectator screen: show one view at a time and page through it, rotating every
-   ?rotate= seconds through ?views= (standings, pairings). Page size from the window height.
+   ?rotate= seconds through ?views= (standings, pairings), then on to the next section of
+   ?sections= (a tournament's screen rotates over all its sections). Page size from the
+   window height.
    All state is a few numbers; pushed fragments replace the tables in place. */
 (function () {
   "use strict";
@@ -9,6 +11,29 @@
   var wanted = (params.get("views") || "standings,pairings").split(",");
   var names = { standings: "Standings", pairings: "Pairings and results" };
   var current = { view: null, page: 0 };
+  // ?sections=a,b: after its last view, the screen moves on to the next section's screen.
+  var slugPattern = /^[A-Za-z0-9_-]+$/;
+  function slugList(text) {
+    return (text || "").split(",").map(function (s) { return s.trim(); }).filter(function (s) {
+      return slugPattern.test(s);
+    });
+  }
+  var sections = slugList(params.get("sections"));
+
+  function sectionScreen(slug) {
+    var query = new URLSearchParams(location.search);
+    query.set("sections", sections.join(","));
+    return "/e/" + encodeURIComponent(slug) + "/screen/?" + query.toString();
+  }
+
+  function nextSection() {
+    var here = document.querySelector("main").dataset.slug;
+    var at = sections.indexOf(here);
+    var next = sections[(at + 1) % sections.length];
+    if (next === here) return false;
+    location.assign(sectionScreen(next));
+    return true;
+  }
 
   function views() {
     var found = wanted.map(function (v) { return v.trim(); }).filter(function (v) {
@@ -61,12 +86,20 @@
       current.page += 1;
     } else {
       var list = views();
-      current = { view: list[(list.indexOf(current.view) + 1) % list.length], page: 0 };
+      var at = list.indexOf(current.view);
+      if (at + 1 >= list.length && sections.length && nextSection()) return;
+      current = { view: list[(at + 1) % list.length], page: 0 };
     }
     show();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A tournament's own screen rotates over its sections: start with the first.
+    var main = document.querySelector("main");
+    if (main.dataset.sections && !sections.length) {
+      sections = slugList(main.dataset.sections);
+      if (sections.length) return location.replace(sectionScreen(sections[0]));
+    }
     document.body.classList.add("paged");
     show();
     setInterval(advance, period);
