@@ -1,8 +1,11 @@
 """Engine benchmark: a 500-player, 11-round Swiss with byes and forfeits.
 
 Prints the median and 95th percentile of (a) a full recomputation with a
-12-entry tie-break list and (b) the update after one new result (a new Event
-with that result, recomputed). Figures only; not a timed test.
+12-entry tie-break list, (b) the update after one new result (a new Event
+with that result, recomputed) and (c) a full recomputation with the full
+26-entry list of individual tie-breaks (FULL: every FIDE individual entry, the
+usual cuts of each), wall time and the process's CPU time (steadier on a shared
+machine). Figures only; not a timed test.
 
     .venv/bin/python bench/engine_bench.py
 """
@@ -23,6 +26,11 @@ from standings.engine.standings import compute_standings  # noqa: E402
 
 PLAYERS, ROUNDS = 500, 11
 TIEBREAKS = ("DE", "BH/C1", "BH", "BH/M1", "SB", "SB/C1", "PS", "WIN", "BPG", "AOB", "FB", "KS")
+FULL = (
+    *("DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "SB/M1", "FB", "FB/C1"),
+    *("AOB", "KS", "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "GE"),
+    *("ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO"),
+)
 
 
 def build_event(seed: int = 1) -> Event:
@@ -92,19 +100,24 @@ def with_one_result_changed(event: Event) -> Event:
     return event
 
 
-def timed(run, repeat: int) -> list[float]:
-    out = []
+def timed(run, repeat: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU milliseconds of each run."""
+    wall, cpu = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         run()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    return wall, cpu
 
 
-def report(label: str, ms: list[float]) -> None:
-    ms = sorted(ms)
+def report(label: str, times: tuple[list[float], list[float]]) -> None:
+    ms, cpu = sorted(times[0]), sorted(times[1])
     p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
-    print(f"{label}: median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms ({len(ms)} runs)")
+    print(
+        f"{label}: median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms; CPU median "
+        f"{statistics.median(cpu):.1f} ms, min {cpu[0]:.1f} ms ({len(ms)} runs)"
+    )
 
 
 def main() -> None:
@@ -116,6 +129,9 @@ def main() -> None:
         "(b) after one new result",
         timed(lambda: compute_standings(with_one_result_changed(event), TIEBREAKS), 30),
     )
+    compute_standings(event, FULL)  # warm-up
+    print(f"full list ({len(FULL)}): {' '.join(FULL)}")
+    report("(c) full recomputation, full list", timed(lambda: compute_standings(event, FULL), 30))
 
 
 if __name__ == "__main__":

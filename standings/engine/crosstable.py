@@ -40,27 +40,31 @@ class Crosstable:
         self.black: list[list[bool]] = []
         for p in parts:
             codes, opps, pts, black = [], [], [], []
-            for r in range(1, rounds + 1):
-                e = p.entry(r)
-                if e is None:  # round not entered for this participant: absent
-                    codes.append(" ")
-                    opps.append(-1)
-                    pts.append(0.0)
-                    black.append(False)
-                    continue
+            entries = p.entries[:rounds]
+            for e in entries:
                 opp = index.get(e.opponent, -1) if e.opponent is not None else -1
                 codes.append(e.code)
                 opps.append(opp)
                 pts.append(points_of(e.code, 0.0) if e.points is None else e.points)
                 black.append(e.color == "b")
+            for _ in range(len(entries), rounds):  # round not entered for them: absent
+                codes.append(" ")
+                opps.append(-1)
+                pts.append(0.0)
+                black.append(False)
             self.codes.append(codes)
             self.opponents.append(opps)
             self.points.append(pts)
             self.black.append(black)
         self.scores = [sum(pts) for pts in self.points]
         # Per round flags read in the inner loops of the opponent-based tie-breaks.
+        at_board = PLAYED_CODES | {PENDING}
         self.as_game = [
-            [self._counts_as_game(i, r) for r in range(rounds)] for i in range(self.size)
+            [
+                o >= 0 and (self.predetermined or c in at_board)
+                for c, o in zip(codes, opps, strict=True)
+            ]
+            for codes, opps in zip(self.codes, self.opponents, strict=True)
         ]
         self.otb = [[self._over_the_board(i, r) for r in range(rounds)] for i in range(self.size)]
         self.memo: dict[Any, Any] = {}
@@ -104,11 +108,6 @@ class Crosstable:
         """Over the board, finished or still in progress."""
         code = self.codes[i][r]
         return (code in PLAYED_CODES or code == PENDING) and self.opponents[i][r] >= 0
-
-    def _counts_as_game(self, i: int, r: int) -> bool:
-        if self.opponents[i][r] < 0:
-            return False
-        return self.predetermined or self.at_the_board(i, r)
 
     def voluntarily_unplayed(self, i: int, r: int) -> bool:
         """Forfeit loss, requested bye or absence: the rounds Art. 16.5 singles out."""

@@ -40,32 +40,69 @@ def apply_cuts(
     addends: list[Addend], low: int, high: int, rounds: int, *, unplayed_exception: bool = True
 ) -> tuple[list[Addend], list[Cut]]:
     """Split the addends into those kept and those cut, with the reason for each cut."""
+    keys = [(a.significance, a.amount) for a in addends]
+    exceptional = [k for k, a in enumerate(addends) if a.exceptional] if unplayed_exception else []
+    cut = cut_positions(keys, exceptional, low, high, rounds)
+    gone = {k for k, _ in cut}
+    kept = [a for k, a in enumerate(addends) if k not in gone]
+    return kept, [Cut(addends[k], reason) for k, reason in cut]
+
+
+def cut_positions(
+    keys: list[tuple[float, float]],
+    exceptional: list[int],
+    low: int,
+    high: int,
+    rounds: int,
+    order: list[int] | None = None,
+) -> list[tuple[int, str]]:
+    """apply_cuts() on plain values: `keys` are the addends' (significance, amount),
+    `exceptional` the positions Art. 16.5 singles out (empty: no exception); the positions
+    cut, with the reason for each, in the order they were cut.
+
+    Ties on significance go to the smaller amount (Art. 14.1.1 d: the worse result); ties
+    on both to the earlier position (min and max keep the first of equal keys). `order`:
+    the positions sorted by key (stably), when the caller has it already.
+    """
     low = min(low, rounds)
     high = min(high, rounds - low)
-    kept = list(addends)
-    cuts: list[Cut] = []
+    cuts: list[tuple[int, str]] = []
+    if (low <= 0 and high <= 0) or not keys:
+        return cuts
+    key = keys.__getitem__
+    if not exceptional:
+        # Sorted once (a stable sort keeps equal keys in position order): the low cuts are
+        # its head; each high cut the first of the equal keys at its tail.
+        if order is None:
+            order = sorted(range(len(keys)), key=key)
+        cuts = [(k, CUT_LOW_NOTE) for k in order[:low]]
+        rest = order[low:]
+        for _ in range(high):
+            if not rest:
+                break
+            top = len(rest) - 1
+            while top and keys[rest[top - 1]] == keys[rest[-1]]:
+                top -= 1
+            cuts.append((rest.pop(top), CUT_HIGH_NOTE))
+        return cuts
+    alive = list(range(len(keys)))
+    exceptional = list(exceptional)
     for _ in range(low):
-        if not kept:
+        if not alive:
             break
-        weakest = min(kept, key=_least_significant)
-        chosen, reason = weakest, CUT_LOW_NOTE
-        if unplayed_exception:
-            exceptional = [a for a in kept if a.exceptional]
-            if exceptional:
-                lowest = min(exceptional, key=_least_significant)
-                if not weakest.amount > lowest.amount:
-                    chosen, reason = lowest, CUT_UNPLAYED_NOTE
-        kept.remove(chosen)
-        cuts.append(Cut(chosen, reason))
+        chosen, reason = min(alive, key=key), CUT_LOW_NOTE
+        if exceptional:
+            lowest = min(exceptional, key=key)
+            if not keys[chosen][1] > keys[lowest][1]:
+                chosen, reason = lowest, CUT_UNPLAYED_NOTE
+        alive.remove(chosen)
+        if chosen in exceptional:
+            exceptional.remove(chosen)
+        cuts.append((chosen, reason))
     for _ in range(high):
-        if not kept:
+        if not alive:
             break
-        strongest = max(kept, key=_least_significant)
-        kept.remove(strongest)
-        cuts.append(Cut(strongest, CUT_HIGH_NOTE))
-    return kept, cuts
-
-
-def _least_significant(a: Addend) -> tuple[float, float]:
-    # Ties on significance go to the smaller amount (Art. 14.1.1 d: the worse result).
-    return (a.significance, a.amount)
+        strongest = max(alive, key=key)
+        alive.remove(strongest)
+        cuts.append((strongest, CUT_HIGH_NOTE))
+    return cuts

@@ -210,7 +210,28 @@ def perfect_performance(ratings: Sequence[int], score: float | Fraction) -> int 
     if _expected_hundredths(high, ratings) < target:
         # More points than games: no rating reaches it; stay at the scale's end.
         return high
-    # Invariant: expected(high) >= target; answer in [low, high].
+    # Invariant: expected(high) >= target; answer in [low, high]. Narrowed first from
+    # the performance rating, which the answer is usually within a few dozen points of.
+    guess = min(high, max(low, average_rating(ratings) or 0))
+    guess += _dp_from_hundredths(target // len(ratings))
+    step = 16
+    if low < guess < high:
+        if _expected_hundredths(guess, ratings) >= target:
+            high = guess
+            while low < high - step:
+                if _expected_hundredths(high - step, ratings) < target:
+                    low = high - step + 1
+                    break
+                high -= step
+                step *= 2
+        else:
+            low = guess + 1
+            while low + step < high:
+                if _expected_hundredths(low + step, ratings) >= target:
+                    high = low + step
+                    break
+                low += step + 1
+                step *= 2
     while low < high:
         mid = (low + high) // 2
         if _expected_hundredths(mid, ratings) >= target:

@@ -56,13 +56,15 @@ def compute_standings(
     order = final_order(columns.groups, event.shared_places, tie_order)
     unsure = rank_provisional(order, columns.deciding, flags)
 
+    values = list(zip(*columns.values, strict=True))  # by participant, one pass for all columns
+    provisional = list(zip(*flags, strict=True))
     rows = tuple(
         Row(
             rank=rank,
             start_no=start_no[i],
             name=participants[i].name,
-            values=tuple(col[i] for col in columns.values),
-            provisional=tuple(f[i] for f in flags),
+            values=values[i],
+            provisional=provisional[i],
             rank_provisional=unsure[i],
             explanations=Explanations(explainers, i),
         )

@@ -6,66 +6,118 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from ..crosstable import Crosstable
-from ..modifiers import Addend, Cut, apply_cuts
+from ..modifiers import Addend, Cut, cut_positions
 from ..notation import Spec
 from ..result import Contribution
 from ..unplayed import FORE_NOTE, score_view, virtual_opponent_score
 from .base import Evaluation, TieBreak
 
 
-def opponent_addends(table: Crosstable, fore: bool, weighted: bool) -> list[list[Addend]]:
-    """Per participant, one addend per round: the opponent's (or virtual opponent's) score.
+class OpponentRows:
+    """Per participant, one term per round: the opponent's (or virtual opponent's) score,
+    as plain values that every Buchholz-like tie-break of a crosstable shares (Addend
+    objects are only made for an explanation).
 
-    With `weighted` (Sonneborn-Berger) the amount is that score times the points
-    the participant was awarded in the round.
+    With `weighted` (Sonneborn-Berger) the amount is that score times the points the
+    participant was awarded in the round.
     """
-    return table.cached(
-        ("addends", fore, weighted), lambda: _opponent_addends(table, fore, weighted)
-    )
 
+    __slots__ = ("keys", "exceptional", "about", "totals", "amounts", "_orders")
 
-def _opponent_addends(table: Crosstable, fore: bool, weighted: bool) -> list[list[Addend]]:
-    view = score_view(table, fore)
-    last = table.rounds - 1
-    out: list[list[Addend]] = []
-    for i in range(table.size):
-        row: list[Addend] = []
-        opps = table.opponents[i]
-        pts = table.points[i]
-        games = table.as_game[i]
-        for r in range(table.rounds):
-            o = opps[r]
-            as_game = games[r] or (view.fore and r == last and o >= 0)
-            if as_game:
-                score = view.adjusted[o]
-                note = FORE_NOTE if view.fore and r == last else ""
-                exceptional = False
-            elif table.predetermined:
-                continue  # free round of a round robin: contributes nothing
-            else:
-                score, note = virtual_opponent_score(table, view, i, r)
-                exceptional = table.voluntarily_unplayed(i, r)
-            amount = score * pts[r] if weighted else score
-            row.append(
-                Addend(
-                    r + 1, table.start_nos[o] if o >= 0 else None, score, amount, exceptional, note
+    def __init__(self, table: Crosstable, fore: bool, weighted: bool) -> None:
+        self.keys: list[list[tuple[float, float]]] = []  # (significance, amount) per term
+        self.exceptional: list[list[int]] = []  # positions of Art. 16.5's terms
+        self.about: list[list[tuple[int, int | None, str]]] = []  # (round, opponent, note)
+        if weighted:
+            # The same terms as Buchholz's, each amount times the round's points.
+            plain = opponent_rows(table, fore, False)
+            self.exceptional, self.about = plain.exceptional, plain.about
+            for keys, about, pts in zip(plain.keys, plain.about, table.points, strict=True):
+                self.keys.append(
+                    [
+                        (score, score * pts[a[0] - 1])
+                        for (score, _), a in zip(keys, about, strict=True)
+                    ]
                 )
+        else:
+            self._terms(table, fore)
+        self.amounts = [[amount for _, amount in keys] for keys in self.keys]
+        self.totals = [sum(amounts) for amounts in self.amounts]
+        self._orders: list[list[int]] | None = None
+
+    def orders(self) -> list[list[int]]:
+        """Per participant the positions of the terms sorted by (significance, amount),
+        stably: shared by every cut of these terms."""
+        if self._orders is None:
+            self._orders = [sorted(range(len(keys)), key=keys.__getitem__) for keys in self.keys]
+        return self._orders
+
+    def _terms(self, table: Crosstable, fore: bool) -> None:
+        view = score_view(table, fore)
+        last = table.rounds - 1
+        start_nos, adjusted, predetermined = table.start_nos, view.adjusted, table.predetermined
+        fore_last = last if view.fore else -1
+        for i in range(table.size):
+            keys: list[tuple[float, float]] = []
+            exceptional: list[int] = []
+            about: list[tuple[int, int | None, str]] = []
+            opps = table.opponents[i]
+            games = table.as_game[i]
+            for r in range(table.rounds):
+                o = opps[r]
+                if games[r] or (r == fore_last and o >= 0):
+                    score = adjusted[o]
+                    note = FORE_NOTE if r == fore_last else ""
+                elif predetermined:
+                    continue  # free round of a round robin: contributes nothing
+                else:
+                    score, note = virtual_opponent_score(table, view, i, r)
+                    if table.voluntarily_unplayed(i, r):
+                        exceptional.append(len(keys))
+                keys.append((score, score))
+                about.append((r + 1, start_nos[o] if o >= 0 else None, note))
+            self.keys.append(keys)
+            self.exceptional.append(exceptional)
+            self.about.append(about)
+
+    def addends(self, i: int) -> list[Addend]:
+        exceptional = set(self.exceptional[i])
+        return [
+            Addend(r, opponent, score, amount, k in exceptional, note)
+            for k, ((score, amount), (r, opponent, note)) in enumerate(
+                zip(self.keys[i], self.about[i], strict=True)
             )
-        out.append(row)
-    return out
+        ]
+
+
+def opponent_rows(table: Crosstable, fore: bool, weighted: bool) -> OpponentRows:
+    return table.cached(("addends", fore, weighted), lambda: OpponentRows(table, fore, weighted))
 
 
 def _summed(*, fore: bool, weighted: bool):
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
-        per_participant = opponent_addends(table, fore, weighted)
+        rows = opponent_rows(table, fore, weighted)
         if not spec.cut_low and not spec.cut_high:
-            values = [sum(a.amount for a in row) for row in per_participant]
-            return Evaluation(values, lambda i: _explain(per_participant[i], []))
-        results = [
-            apply_cuts(row, spec.cut_low, spec.cut_high, table.rounds) for row in per_participant
+            return Evaluation(rows.totals, lambda i: _explain(rows.addends(i), []))
+        low, high, rounds = spec.cut_low, spec.cut_high, table.rounds
+        cuts = [
+            cut_positions(keys, exceptional, low, high, rounds, order)
+            for keys, exceptional, order in zip(
+                rows.keys, rows.exceptional, rows.orders(), strict=True
+            )
         ]
-        values = [sum(a.amount for a in kept) for kept, _ in results]
-        return Evaluation(values, lambda i: _explain(per_participant[i], results[i][1]))
+        values = []
+        for kept, cut in zip(rows.amounts, cuts, strict=True):
+            amounts = kept[:]
+            for k, _ in cut:
+                amounts[k] = 0.0  # adds nothing: the same sum as the kept terms' in order
+            values.append(sum(amounts))
+
+        def explain(i: int) -> tuple[Contribution, ...]:
+            addends = rows.addends(i)
+            return _explain(addends, [Cut(addends[k], reason) for k, reason in cuts[i]])
+
+        return Evaluation(values, explain)
 
     return evaluate
 
@@ -81,9 +133,7 @@ def _explain(addends: list[Addend], cuts: list[Cut]) -> tuple[Contribution, ...]
 
 
 def buchholz_values(table: Crosstable) -> list[float]:
-    return table.cached(
-        "bh", lambda: [sum(a.amount for a in row) for row in opponent_addends(table, False, False)]
-    )
+    return opponent_rows(table, False, False).totals
 
 
 def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
@@ -92,11 +142,7 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
     values: list[float | None] = []
     for i in range(table.size):
         met = [bh[table.opponents[i][r]] for r in range(table.rounds) if table.over_the_board(i, r)]
-        values.append(
-            round_half_up(Fraction(sum(met)) / len(met), "0.01")  # halves: exact float sum
-            if met
-            else None
-        )
+        values.append(mean_to_hundredths(sum(met), len(met)) if met else None)
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
@@ -111,6 +157,15 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
         )
 
     return Evaluation(values, explain)
+
+
+def mean_to_hundredths(total: float, count: int) -> float:
+    """total / count to two decimals, halves up, exactly (total: a float sum of halves)."""
+    num, den = total.as_integer_ratio()
+    if num < 0:
+        return round_half_up(Fraction(num, den) / count, "0.01")
+    # floor(100 x + 1/2) in integers; int / 100 is the float nearest the decimal.
+    return (200 * num + den * count) // (2 * den * count) / 100
 
 
 def round_half_up(value: Fraction, step: str) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..crosstable import Crosstable
-from ..modifiers import Addend, apply_cuts
+from ..modifiers import cut_positions
 from ..notation import Spec
 from ..result import Contribution
 from ..result_codes import GAME_POINTS
@@ -24,33 +24,74 @@ def _ratings_module():
     return ratings
 
 
-def _games(table: Crosstable, spec: Spec) -> list[tuple[list[Addend], list]] | None:
-    """Per participant the rated games kept after cuts, or None when values are dropped."""
+class RatedGames:
+    """Per participant the games over the board with the opponent's rating, and which of
+    them a spec's cut drops (positions), as plain values."""
+
+    __slots__ = ("keys", "about", "cuts", "_counted")
+
+    def __init__(self, table: Crosstable, spec: Spec, uncut: RatedGames | None, fill: int) -> None:
+        self.keys: list[list[tuple[float, float]]] = []  # (rating, rating) per game
+        self.about: list[list[tuple[int, int, str]]] = []  # (round, opponent, result code)
+        self._counted: list[tuple[list[int], float]] | None = None
+        if uncut is not None:  # the same games, other cuts
+            self.keys, self.about = uncut.keys, uncut.about
+        else:
+            start_nos, ratings = table.start_nos, table.ratings
+            for i in range(table.size):
+                keys: list[tuple[float, float]] = []
+                about: list[tuple[int, int, str]] = []
+                otb, opps, codes = table.otb[i], table.opponents[i], table.codes[i]
+                for r in range(table.rounds):
+                    if otb[r]:
+                        o = opps[r]
+                        rating = ratings[o]
+                        if rating is None:
+                            rating = fill
+                        keys.append((rating, rating))
+                        about.append((r + 1, start_nos[o], codes[r]))
+                self.keys.append(keys)
+                self.about.append(about)
+        low, high, rounds = spec.cut_low, spec.cut_high, table.rounds
+        self.cuts = [cut_positions(keys, [], low, high, rounds) for keys in self.keys]
+
+    def kept(self, i: int) -> list[int]:
+        """Positions of participant i's games that count."""
+        cut = self.cuts[i]
+        if not cut:
+            return list(range(len(self.keys[i])))
+        gone = {k for k, _ in cut}
+        return [k for k in range(len(self.keys[i])) if k not in gone]
+
+    def counted(self) -> list[tuple[list[int], float]]:
+        """Per participant the opponents' ratings and the points of the games that count
+        (worked out once for ARO, TPR and PTP)."""
+        if self._counted is None:
+            self._counted = []
+            for i in range(len(self.keys)):
+                keys, about, kept = self.keys[i], self.about[i], self.kept(i)
+                self._counted.append(
+                    ([int(keys[k][1]) for k in kept], sum(GAME_POINTS[about[k][2]] for k in kept))
+                )
+        return self._counted
+
+
+def _games(table: Crosstable, spec: Spec) -> RatedGames | None:
+    """The rated games and the cuts of `spec`, or None when values are dropped."""
     key = ("rated games", spec.unrated_as, spec.cut_low, spec.cut_high)
     return table.cached(key, lambda: _rated_games(table, spec))
 
 
-def _rated_games(table: Crosstable, spec: Spec):
+def _rated_games(table: Crosstable, spec: Spec) -> RatedGames | None:
     fill = spec.unrated_as
-    if fill is None and any(r is None for r in table.ratings):
-        return None
-    out = []
-    for i in range(table.size):
-        addends = []
-        for r in range(table.rounds):
-            if table.over_the_board(i, r):
-                o = table.opponents[i][r]
-                rating = table.ratings[o]
-                if rating is None:
-                    assert fill is not None  # without one, an unrated field returned above
-                    rating = fill
-                addends.append(
-                    Addend(r + 1, table.start_nos[o], rating, rating, note=table.codes[i][r])
-                )
-        out.append(
-            apply_cuts(addends, spec.cut_low, spec.cut_high, table.rounds, unplayed_exception=False)
-        )
-    return out
+    if fill is None:
+        if any(r is None for r in table.ratings):
+            return None
+        fill = 0  # never read: every participant is rated
+    uncut = None
+    if spec.cut_low or spec.cut_high:
+        uncut = _games(table, Spec(spec.name, unrated_as=spec.unrated_as))
+    return RatedGames(table, spec, uncut, fill)
 
 
 def _rating_value(kind: str):
@@ -67,13 +108,10 @@ def _compute(table: Crosstable, spec: Spec, kind: str) -> list[int | None]:
         return [None] * table.size
     ratings = _ratings_module()
     values: list[int | None] = []
-    for kept, _ in games:
-        if not kept:
+    for opp_ratings, score in games.counted():
+        if not opp_ratings:
             values.append(None)
-            continue
-        opp_ratings = [int(a.amount) for a in kept]
-        score = sum(GAME_POINTS[a.note] for a in kept)
-        if kind == "ARO":
+        elif kind == "ARO":
             values.append(ratings.average_rating(opp_ratings))
         elif kind == "TPR":
             values.append(ratings.performance_rating(opp_ratings, score))
@@ -92,25 +130,33 @@ def _own_rating_tiebreak(kind: str):
         def explain(i: int) -> tuple[Contribution, ...]:
             if games is None:
                 return (Contribution(None, None, None, "dropped: unrated participants (Art. 10)"),)
-            kept, cuts = games[i]
+            keys, about = games.keys[i], games.about[i]
             out = [
                 Contribution(
-                    a.round,
-                    a.opponent,
-                    a.amount,
-                    f"opponent's rating, scored {GAME_POINTS[a.note]:g}",
+                    about[k][0],
+                    about[k][1],
+                    keys[k][1],
+                    f"opponent's rating, scored {GAME_POINTS[about[k][2]]:g}",
                 )
-                for a in kept
+                for k in games.kept(i)
             ]
             out += [
-                Contribution(c.addend.round, c.addend.opponent, c.addend.amount, c.reason, True)
-                for c in cuts
+                Contribution(about[k][0], about[k][1], keys[k][1], reason, True)
+                for k, reason in games.cuts[i]
             ]
             return tuple(sorted(out, key=lambda c: c.round or 0))
 
         return Evaluation(values, explain)
 
     return evaluate
+
+
+def _mean_half_up(values: list[int]) -> int:
+    """The mean of whole numbers to a whole number, halves away from zero."""
+    total, count = sum(values), len(values)
+    if total < 0:
+        return int(round_half_up(Fraction(total, count), "1"))
+    return (2 * total + count) // (2 * count)
 
 
 def _average_of_opponents(kind: str):
@@ -127,7 +173,7 @@ def _average_of_opponents(kind: str):
                 if table.over_the_board(i, r)
             ]
             met = [v for v in met if v is not None]
-            values.append(int(round_half_up(Fraction(sum(met), len(met)), "1")) if met else None)
+            values.append(_mean_half_up(met) if met else None)
 
         def explain(i: int) -> tuple[Contribution, ...]:
             return tuple(
