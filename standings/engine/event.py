@@ -106,6 +106,17 @@ class TeamBye:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchForfeit:
+    """A team match forfeited as a whole (TRF 330): "+-" white's team wins, "-+" black's,
+    "--" both lose. Its boards, whatever they hold, do not count."""
+
+    round: int
+    white: int  # team numbers
+    black: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     name: str
     participants: tuple[Participant, ...]
@@ -118,6 +129,8 @@ class Event:
     teams: tuple[Team, ...] = ()
     team_byes: tuple[TeamBye, ...] = ()
     match_points: tuple[float, float, float] = (2.0, 1.0, 0.0)  # TW, TD, TL (TRF 362)
+    match_forfeits: tuple[MatchForfeit, ...] = ()
+    boards: int = 0  # boards of a team match (TRF 352's length); a longer line-up wins
     lots_seed: int = 0
     shared_places: bool = False
 

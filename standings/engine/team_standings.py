@@ -21,8 +21,14 @@ from collections.abc import Sequence
 from .crosstable import Crosstable
 from .event import Event, Participant, RoundEntry, Scoring, TeamBye
 from .notation import parse_spec
-from .result_codes import FULL_BYE, NOT_IN_LINEUP, PAIRING_BYE, PENDING
-from .team_matches import TeamRound, team_crosstable
+from .result_codes import PENDING
+from .team_matches import (
+    TeamRound,
+    forfeited_matches,
+    in_lineup,
+    match_boards,
+    team_crosstable,
+)
 
 SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}
 
@@ -58,10 +64,7 @@ def team_event(event: Event, through_round: int, basis: str = "MP") -> Event:
     table = team_crosstable(event, through_round)
     byes = {(b.team, b.round): b for b in event.team_byes}
     if basis == "GP":
-        boards = max(
-            (r.game_points + r.opponent_game_points for rs in table.values() for r in rs),
-            default=0.0,
-        )
+        boards = match_boards(event, through_round)
         win, draw, loss = boards * event.scoring.win, boards * event.scoring.draw, 0.0
         bye_points = {b.code: b.game_points for b in event.team_byes}
     else:
@@ -107,6 +110,8 @@ def _entry(
 ) -> RoundEntry:
     points = r.game_points if basis == "GP" else None
     if r.opponent is not None:
+        if not r.decided:
+            return RoundEntry(r.round, r.opponent, None, PENDING, points)
         if not r.played:
             code = "+" if r.game_points > r.opponent_game_points else "-"
         else:
@@ -123,30 +128,29 @@ def board_points(
 ) -> tuple[list[list[tuple[float, ...] | None]], int]:
     """Per team (in event order), per round: the points of each board of its match, boards
     numbered by the players' order in the team among those in the line-up (None: no match
-    and no bye). A forfeited board scores what was awarded; a bye is a win on every board
-    (Art. 12). Also the number of boards of a match: the longest line-up."""
+    and no bye). A forfeited board scores what was awarded, a pending one nothing yet; a
+    bye is a win on every board (Art. 12), a match forfeited as a whole a win on every
+    board for the winner. Also the number of boards of a match."""
     people = {p.start_no: p for p in event.participants}
     byes = {(b.team, b.round) for b in event.team_byes}
+    forfeits = forfeited_matches(event)
+    count = match_boards(event, through_round)
+    win = event.scoring.win
     rows: list[list[tuple[float, ...] | None]] = []
-    count = 0
     for team in event.teams:
         row: list[tuple[float, ...] | None] = []
         for r in range(1, through_round + 1):
+            if (team.number, r) in forfeits:
+                row.append((win if forfeits[team.number, r][1] else 0.0,) * count)
+                continue
             board = []
             for start_no in team.members:
                 p = people.get(start_no)
                 entry = p.entry(r) if p is not None else None
-                if entry is None or entry.code in (NOT_IN_LINEUP, PENDING):
-                    continue
-                if entry.opponent is None and entry.code not in (FULL_BYE, PAIRING_BYE):
-                    continue
-                board.append(event.scoring.points(entry.code))
-            count = max(count, len(board))
+                if entry is not None and in_lineup(entry):
+                    board.append(event.scoring.points(entry.code))
+            if not board and (team.number, r) in byes:
+                board = [win] * count
             row.append(tuple(board) if board else None)
         rows.append(row)
-    win = event.scoring.win
-    for team, row in zip(event.teams, rows, strict=True):
-        for r in range(through_round):
-            if row[r] is None and (team.number, r + 1) in byes:
-                row[r] = (win,) * count
     return rows, count

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from standings.engine import event as engine
 from standings.engine.editions import choose_edition
 from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
+from standings.engine.team_matches import match_boards
 
-from .models import Event, Game, Round, UnplayedRound
+from .models import Event, Game, Match, Round, TeamBye, UnplayedRound
 
 
 def rule_edition(event: Event) -> str:
@@ -92,7 +95,7 @@ def engine_event(event: Event) -> engine.Event:
     teams = tuple(
         engine.Team(t.number, t.name, tuple(members.get(t.pk, ()))) for t in event.teams.all()
     )
-    return engine.Event(
+    described_event = engine.Event(
         name=event.name,
         participants=tuple(described),
         rounds=event.rounds_planned,
@@ -105,6 +108,54 @@ def engine_event(event: Event) -> engine.Event:
         lots_seed=event.lots_seed,
         shared_places=event.shared_places,
     )
+    if event.kind != Event.Kind.TEAM:
+        return described_event
+    return _with_matches(described_event, event, number)
+
+
+def _with_matches(described: engine.Event, event: Event, number: dict[int, int]) -> engine.Event:
+    """A team event's match points (362), boards (352), team byes and forfeited matches."""
+    with_boards = replace(
+        described,
+        match_points=(
+            float(event.match_points_win),
+            float(event.match_points_draw),
+            float(event.match_points_loss),
+        ),
+        boards=len(event.board_colors.strip()),
+    )
+    boards = match_boards(with_boards, len(number))
+    byes = tuple(
+        engine.TeamBye(number[round_id], team, *team_bye_points(kind, event, boards), code=kind)
+        for round_id, team, kind in TeamBye.objects.filter(round__in=number).values_list(
+            "round_id", "team__number", "kind"
+        )
+    )
+    forfeits = tuple(
+        engine.MatchForfeit(number[round_id], home, away, forfeit)
+        for round_id, home, away, forfeit in Match.objects.filter(round__in=number)
+        .exclude(forfeit="")
+        .values_list("round_id", "home__number", "away__number", "forfeit")
+    )
+    return replace(with_boards, team_byes=byes, match_forfeits=forfeits)
+
+
+def team_bye_points(code: str, event: Event, boards: int) -> tuple[float, float]:
+    """A team bye's match and game points: what the event states for a pairing-allocated
+    bye, else a full bye as a won match, a half bye as a drawn one."""
+    win, draw, loss = (
+        float(event.match_points_win),
+        float(event.match_points_draw),
+        float(event.match_points_loss),
+    )
+    if code == TeamBye.Kind.PAIRING_BYE and event.team_bye_match_points is not None:
+        gp = event.team_bye_game_points
+        return float(event.team_bye_match_points), float(gp) if gp is not None else boards / 2
+    if code in (TeamBye.Kind.FULL_BYE, TeamBye.Kind.PAIRING_BYE):
+        return win, float(boards)
+    if code == TeamBye.Kind.HALF_BYE:
+        return draw, boards / 2
+    return loss, 0.0
 
 
 def event_standings(event: Event, through_round: int | None = None) -> Standings:

@@ -206,7 +206,7 @@ def _boards_context(state: EventState) -> dict[str, Any]:
 
 def _standings_json(state: EventState) -> str:
     if state.teams is not None:  # a team event's standings are its teams'
-        data = state.teams.to_json(state.standings.rules, state.standings.round)
+        data = state.teams.to_json()
         return json.dumps(data, ensure_ascii=False)
     return json.dumps(state.standings.to_json(), ensure_ascii=False)
 

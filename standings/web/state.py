@@ -15,6 +15,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from standings.engine import event as engine
+from standings.engine.catalogue import lookup
 from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
@@ -232,11 +233,21 @@ def build_state(event: Event) -> EventState:
     from .team_state import build_team_state  # it builds on this module's rows
 
     described = engine_event(event)
+    team_standings = None
+    tiebreaks = event.tiebreak_list()
+    if event.kind == Event.Kind.TEAM:
+        # The engine ranks the teams on the event's list; the players of a team event, on
+        # the individual part of it, as the player cards show them.
+        team_standings = compute_standings(
+            described, team_tiebreaks(tiebreaks), rules=rule_edition(event)
+        )
+        tiebreaks = individual_tiebreaks(tiebreaks)
+        described = dataclasses.replace(described, teams=())
 
     def standings_after(through_round: int | None) -> Standings:
         # What event_standings() computes, on one read of the event for both runs.
         return compute_standings(
-            described, event.tiebreak_list(), rules=rule_edition(event), through_round=through_round
+            described, tiebreaks, rules=rule_edition(event), through_round=through_round
         )
 
     standings = standings_after(None)
@@ -270,7 +281,7 @@ def build_state(event: Event) -> EventState:
         rounds=_rounds(event, people),
         people=people,
         records=records,
-        teams=build_team_state(event, people) if event.kind == Event.Kind.TEAM else None,
+        teams=None if team_standings is None else build_team_state(event, people, team_standings),
         tournament=tournament,
         sections=sections,
     )
@@ -285,6 +296,30 @@ def _sections(event: Event) -> tuple[SectionLink | None, tuple[SectionLink, ...]
     return SectionLink(tournament.slug, tournament.name), listed
 
 
+def team_tiebreaks(specs: list[str]) -> list[str]:
+    """A team event's list as its standings rank on it: match and game points by default,
+    and both always shown (the secondary score last when the list does not name it)."""
+    if not specs:
+        return ["MPTS", "GPTS"]
+    scores = {lookup(s)[0].name for s in specs}
+    if "GPTS" not in scores:
+        return [*specs, "GPTS"]
+    if not scores & {"MPTS", "PTS"}:
+        return [*specs, "MPTS"]
+    return specs
+
+
+def individual_tiebreaks(specs: list[str]) -> list[str]:
+    """The entries of a team event's list that rank its players too (no team entry, no
+    score basis)."""
+    out = []
+    for text in specs:
+        spec, entry = lookup(text)
+        if not entry.team and not spec.basis:
+            out.append(text)
+    return out
+
+
 def materialised(state: EventState) -> EventState:
     """The state with its explanations and records worked out, as the cache needs them
     (plain tuples).
@@ -295,7 +330,8 @@ def materialised(state: EventState) -> EventState:
         dataclasses.replace(r, explanations=tuple(r.explanations)) for r in state.standings.rows
     )
     standings = dataclasses.replace(state.standings, rows=rows)
-    return dataclasses.replace(state, standings=standings, records=dict(state.records))
+    teams = state.teams.materialised() if state.teams is not None else None
+    return dataclasses.replace(state, standings=standings, records=dict(state.records), teams=teams)
 
 
 class Records(Mapping):

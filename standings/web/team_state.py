@@ -1,31 +1,27 @@
 """What the public pages of a team event show besides the players: teams, their matches
 round by round, team standings, each team's record and rosters, read once per version.
 
-Team standings rank by match points, then game points (`ranked_by_points`), as the
-stand-in for the engine's team rows (the event's team tie-break list) until it gives them.
+Team standings are the engine's team rows (`compute_standings` of the team event, on the
+event's team tie-break list): rank, match and game points and each tie-break with its type
+and provisional mark; the team page explains every value from the engine's contributions.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from standings.engine.event import Scoring
 from standings.engine.pickled import quick_pickle
-from standings.engine.result import Contribution
+from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, PENDING
-from standings.events.match_score import MatchPoints, MatchScore, half, match_points, match_score
+from standings.events.match_score import MatchScore, half, match_points, match_score
 from standings.events.models import RESULT_SHOWN, Event, Game, Match, Round, TeamBye
-from standings.events.snapshot import scoring
+from standings.events.snapshot import scoring, team_bye_points
 
-from .labels import Column
+from .labels import Column, columns
 from .state import Board, Cell, Person, format_value
 
-TEAM_COLUMNS = (
-    Column("MP", "Match points", "", "", main=True),
-    Column("GP", "Game points", "", "", main=True),
-)
-TEAM_NOTATION = ("MPTS", "GPTS")  # the columns in the reference program's notation
 BYE_LABELS = dict(TeamBye.Kind.choices)
 
 
@@ -166,6 +162,7 @@ class TeamState:
     teams: dict[int, TeamRef]
     columns: tuple[Column, ...]
     lines: tuple[TeamLine, ...]
+    standings: Standings  # the engine's team rows, `start_no` the team number
     rounds: tuple[TeamRound, ...]
     squads: dict[int, tuple[tuple[Person, int | None], ...]]  # members and their board order
     records: dict[int, tuple[TeamMatchLine, ...]]
@@ -176,6 +173,11 @@ class TeamState:
     @property
     def provisional(self) -> bool:
         return any(c.provisional for line in self.lines for c in line.cells)
+
+    def materialised(self) -> TeamState:
+        """With the engine's explanations worked out (plain tuples), as the cache holds it."""
+        rows = tuple(replace(r, explanations=tuple(r.explanations)) for r in self.standings.rows)
+        return replace(self, standings=replace(self.standings, rows=rows))
 
     def rosters(self, team: int | None = None) -> dict[int, tuple[Member, ...]]:
         """Every team's members (or one team's) with their games, board by board: worked
@@ -217,24 +219,10 @@ class TeamState:
                 )
         return rosters
 
-    def to_json(self, rules: str, after_round: int) -> dict:
+    def to_json(self) -> dict:
         """The team standings in the shape of the tie-break command (`start_no` is the team
-        number), the values in the reference notation (MPTS, GPTS)."""
-        return {
-            "rules": rules,
-            "round": after_round,
-            "tiebreaks": list(TEAM_NOTATION),
-            "standings": [
-                {
-                    "rank": line.rank,
-                    "start_no": line.team.number,
-                    "name": line.team.name,
-                    "values": list(line.values),
-                    "provisional": [c.provisional for c in line.cells],
-                }
-                for line in self.lines
-            ],
-        }
+        number)."""
+        return self.standings.to_json()
 
     def team_of(self, start_no: int) -> tuple[TeamRef, int | None] | None:
         """A player's team and their place in its roster, None when in none."""
@@ -247,7 +235,21 @@ class TeamState:
     def explained(self, number: int) -> tuple[TeamExplained, ...]:
         """How each value of the team's row is made up (on its page, not on a push)."""
         line = self.line(number)
-        return () if line is None else explained_by_points(line, self.records[number])
+        row = next((r for r in self.standings.rows if r.start_no == number), None)
+        if line is None or row is None:
+            return ()
+        return tuple(
+            TeamExplained(
+                cell.column,
+                cell.text,
+                cell.provisional,
+                tuple(
+                    (c, self.teams.get(c.opponent) if c.opponent is not None else None)
+                    for c in contributions
+                ),
+            )
+            for cell, contributions in zip(line.cells, row.explanations, strict=True)
+        )
 
     def round(self, number: int) -> TeamRound | None:
         return next((r for r in self.rounds if r.number == number), None)
@@ -270,8 +272,9 @@ class TeamState:
         ]
 
 
-def build_team_state(event: Event, people: dict[int, Person]) -> TeamState:
-    """Read the teams, matches and team byes of the published rounds (five queries)."""
+def build_team_state(event: Event, people: dict[int, Person], standings: Standings) -> TeamState:
+    """Read the teams, matches and team byes of the published rounds (five queries); the
+    team standings are the engine's (`standings`)."""
     teams = {t.pk: TeamRef(t.number, t.name) for t in event.teams.order_by("number")}
     rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
     game, points = scoring(event), match_points(event)
@@ -317,12 +320,14 @@ def build_team_state(event: Event, people: dict[int, Person]) -> TeamState:
         for r in rounds
     )
     boards = max((len(b) for b in boards_of.values()), default=0)
-    records = _records(teams.values(), team_rounds, event, points, boards)
-    lines = ranked_by_points(teams.values(), records)
+    records = _records(teams.values(), team_rounds, event, boards)
+    by_number = {t.number: t for t in teams.values()}
+    cols = columns(standings.tiebreaks, standings.fide_types)
     return TeamState(
-        teams={t.number: t for t in teams.values()},
-        columns=TEAM_COLUMNS,
-        lines=lines,
+        teams=by_number,
+        columns=cols,
+        lines=tuple(_line(row, by_number[row.start_no], cols) for row in standings.rows),
+        standings=standings,
         rounds=team_rounds,
         squads=_squads(event, people),
         records=records,
@@ -332,7 +337,7 @@ def build_team_state(event: Event, people: dict[int, Person]) -> TeamState:
     )
 
 
-def _records(teams, rounds, event: Event, points: MatchPoints, boards: int):
+def _records(teams, rounds, event: Event, boards: int):
     """Each team's rounds: its match, seen from its side, or its bye."""
     records: dict[int, list[TeamMatchLine]] = {t.number: [] for t in teams}
     for rnd in rounds:
@@ -343,61 +348,17 @@ def _records(teams, rounds, event: Event, points: MatchPoints, boards: int):
                 shown = s.seen_from(home=home)
                 records[own.number].append(TeamMatchLine(rnd.number, other, home, shown, mp, mine))
         for bye in rnd.byes:
-            mp, gp = _bye_points(bye.code, event, points, boards)
+            mp, gp = team_bye_points(bye.code, event, boards)
             records[bye.team.number].append(TeamMatchLine(rnd.number, None, True, bye.kind, mp, gp))
     return {number: tuple(lines) for number, lines in records.items()}
 
 
-def _bye_points(code: str, event: Event, points: MatchPoints, boards: int) -> tuple[float, float]:
-    """A team bye's match and game points: what the event states for a pairing-allocated
-    bye, else a full bye as a won match, a half bye as a drawn one."""
-    if code == TeamBye.Kind.PAIRING_BYE and event.team_bye_match_points is not None:
-        gp = event.team_bye_game_points
-        return float(event.team_bye_match_points), float(gp) if gp is not None else boards / 2
-    if code in (TeamBye.Kind.FULL_BYE, TeamBye.Kind.PAIRING_BYE):
-        return points.win, float(boards)
-    if code == TeamBye.Kind.HALF_BYE:
-        return points.draw, boards / 2
-    return points.loss, 0.0
-
-
-def explained_by_points(line: TeamLine, rounds: tuple[TeamMatchLine, ...]):
-    """Match and game points of a team, round by round."""
-    return tuple(
-        TeamExplained(
-            cell.column,
-            cell.text,
-            cell.provisional,
-            tuple((Contribution(r.round, None, amount(r), _note(r)), r.opponent) for r in rounds),
-        )
-        for cell, amount in zip(line.cells, (lambda r: r.mp, lambda r: r.gp), strict=True)
+def _line(row: Row, team: TeamRef, cols: tuple[Column, ...]) -> TeamLine:
+    cells = tuple(
+        Cell(format_value(v), p, c)
+        for v, p, c in zip(row.values, row.provisional, cols, strict=True)
     )
-
-
-def ranked_by_points(teams, records) -> tuple[TeamLine, ...]:
-    """Teams by match points, then game points; equal on both share a place."""
-    totals = {}
-    for team in teams:
-        rounds = records[team.number]
-        totals[team.number] = (sum(r.mp or 0.0 for r in rounds), sum(r.gp for r in rounds))
-    order = sorted(teams, key=lambda t: (-totals[t.number][0], -totals[t.number][1], t.number))
-    lines: list[TeamLine] = []
-    for position, team in enumerate(order, start=1):
-        rank = position
-        if lines and totals[lines[-1].team.number] == totals[team.number]:
-            rank = lines[-1].rank
-        mp, gp = totals[team.number]
-        cells = tuple(
-            Cell(format_value(v), False, c) for v, c in zip((mp, gp), TEAM_COLUMNS, strict=True)
-        )
-        lines.append(TeamLine(rank, False, team, cells, (mp, gp)))
-    return tuple(lines)
-
-
-def _note(line: TeamMatchLine) -> str:
-    if line.opponent is None:
-        return line.shown
-    return f"{line.shown} {'at home' if line.home else 'away'}"
+    return TeamLine(row.rank, row.rank_provisional, team, cells, row.values)
 
 
 def _squads(

@@ -119,3 +119,19 @@ def test_a_match_with_every_board_forfeited_is_an_unplayed_match():
 
 def winner_team(event, start_no: int) -> int:
     return next(t.number for t in event.teams if start_no in t.members)
+
+
+def test_a_match_forfeited_as_a_whole_330_scores_every_board_to_the_winner():
+    text = (FIDE / "team-rr-01.trf").read_text()
+    event = read_trf_bytes(text.encode()).event
+    home = event.teams[0]
+    away = team_event(event, 1).participant(home.number).entries[0].opponent
+    forfeited = read_trf_bytes(f"{text.rstrip()}\n330 -+ 1 {home.number} {away}\n".encode()).event
+    assert forfeited.boards == 4
+
+    standings = compute_standings(forfeited, ["MPTS", "GPTS", "BC"], through_round=1)
+
+    values = {row.start_no: row.values for row in standings.rows}
+    assert values[home.number] == (0.0, 0.0, 0.0)
+    assert values[away] == (2.0, 4.0, 1 + 2 + 3 + 4)
+    assert team_event(forfeited, 1).participant(away).entries[0].code == "+"

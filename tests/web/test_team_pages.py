@@ -39,6 +39,8 @@ def teams(arbiter):
 
 
 def test_team_standings_rank_by_match_then_game_points(client, teams):
+    teams.shared_places = True  # no list: match points, then game points, ties share
+    teams.save(update_fields=["shared_places"])
     html = client.get("/e/small-teams/").content.decode()
     table = one(html, "#standings-table")
     assert text(one(table, "caption")).startswith("Team standings after round 2")
@@ -84,7 +86,7 @@ def test_the_team_page_shows_record_roster_and_values_explained(client, teams):
     assert [text(td) for td in roster[0].select("td")] == ["1", "2290", "1 1", "1 ½", "1.5", "2"]
     assert [text(td) for td in roster[4].select("td")][-2:] == ["0", "0"]  # the reserve
     values = texts(html, ".explained h3")
-    assert values == ["MP Match points: 2", "GP Game points: 4"]
+    assert values == ["MPTS Match points: 2", "GPTS Game points: 4"]
     assert client.get("/e/small-teams/team/9/").status_code == 404
 
 
@@ -167,3 +169,47 @@ def test_a_player_card_names_the_player_s_team(client, teams):
     html = client.get("/e/small-teams/player/7/").content.decode()
     assert "Plays for Knights , board 2 of its roster" in text(one(html, "#page-body"))
     assert select(html, '#page-body a[href="/e/small-teams/team/2/"]')
+
+
+def test_team_standings_show_the_event_s_team_tiebreaks_with_types_and_marks(client, teams):
+    teams.tiebreaks = "MPTS GPTS BH:MP EMGSB BBE"
+    teams.save(update_fields=["tiebreaks"])
+    html = client.get("/e/small-teams/").content.decode()
+    table = one(html, "#standings-table")
+    heads = [text(th) for th in select(table, "thead th")][3:]
+    assert heads == ["MPTS", "GPTS", "BH:MP", "EMGSB", "BBE"]
+    titles = [abbr["title"] for abbr in select(table, "thead th abbr")][2:]
+    assert titles[2:4] == ["Buchholz (match points)", "Extended Sonneborn-Berger (MP x GP)"]
+    # Round 2 is open: Buchholz and EMGSB (type C) are provisional, the scores are not; BBE
+    # places teams inside groups those values form, so it is provisional with them.
+    queens = one(table, 'tr[data-key="5"]')
+    cells = [td for td in queens.select("td.num")]
+    assert [("prov" in td.get("class", [])) for td in cells] == [False, False, True, True, True]
+    legend = text(one(html, ".legend"))
+    assert "Art. 13.2.2, type BC" in legend
+
+    got = client.get("/e/small-teams/standings.json").json()
+    assert got["tiebreaks"] == ["MPTS", "GPTS", "BH:MP", "EMGSB", "BBE"]
+    queens_row = next(r for r in got["standings"] if r["start_no"] == 5)
+    assert queens_row["values"][:2] == [4.0, 8.0]
+    assert queens_row["provisional"] == [False, False, True, True, True]
+
+
+def test_the_team_page_explains_every_team_tiebreak(client, teams):
+    teams.tiebreaks = "MPTS GPTS BH:MP EMGSB BC"
+    teams.save(update_fields=["tiebreaks"])
+    html = client.get("/e/small-teams/team/1/").content.decode()
+    sections = select(html, ".explained")
+    assert [text(select(s, "h3 abbr")[0]) for s in sections] == [
+        "MPTS",
+        "GPTS",
+        "BH:MP",
+        "EMGSB",
+        "BC",
+    ]
+    emgsb = sections[3]
+    rows = [[text(td) for td in tr.select("td")] for tr in emgsb.select("tbody tr")]
+    assert [r[1] for r in rows] == ["Knights", "Pawns"]  # the teams met, linked
+    assert "Provisional" in text(emgsb)
+    board_count = [[text(td) for td in tr.select("td")] for tr in sections[4].select("tbody tr")]
+    assert board_count[0][3] == "boards 1: 1, 2: 0, 3: 1, 4: 0.5"  # white on boards 1 and 3

@@ -34,7 +34,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..catalogue import CATALOGUE, parse_tiebreak_list
-from ..event import Event, Participant, RoundEntry, Scoring, Team
+from ..event import Event, MatchForfeit, Participant, RoundEntry, Scoring, Team
 from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
 from ..notation import SpecError, parse_spec, unknown_modifiers
 from ..result_codes import (
@@ -514,6 +514,12 @@ class _Reader:
             teams=tuple(teams),
             team_byes=team_byes(team_records, self.scoring, rounds_in_file) if team_event else (),
             match_points=self.match_points or DEFAULT_MATCH_POINTS,
+            match_forfeits=tuple(
+                MatchForfeit(f.round, f.white, f.black, f.kind) for f in team_records.forfeits
+            )
+            if team_event
+            else (),
+            boards=len(self.texts.get("352", "").strip()) if team_event else 0,
         )
         header = TrfHeader(
             name=event.name,
