@@ -113,7 +113,7 @@ class NavLink:
     current: bool
 
 
-def nav(state: EventState, current: Page) -> list[NavLink]:
+def nav(state: EventState, current: Page | None) -> list[NavLink]:
     """The event's navigation: every page with a label, in registry order."""
     links = []
     for page in PAGES.values():

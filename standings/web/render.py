@@ -227,6 +227,30 @@ def overview_page(tournament: EventState) -> str:
     return html
 
 
+def tournament_states(state: EventState) -> list[EventState]:
+    """The states of every event of `state`'s tournament (the tournament, then its
+    sections), or `state` alone for an event without sections: what a search reads."""
+    if state.tournament is None:
+        return [state]
+    found = []
+    for link in [state.tournament, *state.sections]:
+        if link.slug == state.slug:
+            found.append(state)
+            continue
+        version = current_version(link.slug)
+        each = None if version is None else _state_or_none(link.slug, version)
+        if each is not None and each.people:  # a tournament that only groups has no one
+            found.append(each)
+    return found
+
+
+def _state_or_none(slug: str, version: int) -> EventState | None:
+    try:
+        return state(slug, version)
+    except StateUnavailable:  # one broken section does not take the search down
+        return None
+
+
 # --- internals ------------------------------------------------------------------------
 
 

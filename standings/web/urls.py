@@ -10,5 +10,6 @@ urlpatterns = [
         path(f"e/<slug:slug>/{page.route}", views.event_page, {"page": page.name}, name=page.name)
         for page in pages.PAGES.values()
     ),
+    path("e/<slug:slug>/find/", views.find, name="find"),
     path("e/<slug:slug>/qr.svg", views.qr_code, name="qr"),
 ]

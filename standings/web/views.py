@@ -8,11 +8,13 @@ from functools import lru_cache
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from . import pages, render
-from .http import VERSION_HEADER, cached_response, is_fresh, not_modified
+from . import pages, render, search
+from .forms import FindForm
+from .http import HTML, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
 
 @require_safe
@@ -43,6 +45,33 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
             tag = render.etag(slug, version, name)
         response = cached_response(request, html, tag, entry.content_type)
     response[VERSION_HEADER] = str(version)
+    return response
+
+
+@require_safe
+def find(request: HttpRequest, slug: str) -> HttpResponse:
+    """Find my board: players of the event's tournament by name or start number; the
+    results alone for htmx, else the event page around them (a plain GET form)."""
+    version = render.current_version(slug)
+    state = None if version is None else render.state(slug, version)
+    if state is None:
+        raise Http404("No such event")
+    form = FindForm(request.GET)
+    query = form.cleaned_data["q"] if form.is_valid() else ""
+    found = search.search(render.tournament_states(state), query)
+    context = {
+        "state": state,
+        "live_view": "status",
+        "nav": pages.nav(state, current=None),
+        "form": form,
+        "query": query,
+        "found": found,
+        "limited": len(found) >= search.LIMIT,
+    }
+    fragment = request.headers.get("HX-Request") == "true"
+    template = "web/find.html#find-results" if fragment else "web/find.html"
+    response = HttpResponse(render_to_string(template, context, request=request), HTML)
+    response["Cache-Control"] = cache_control()
     return response
 
 

@@ -70,7 +70,7 @@ def screen_row(line: Line, columns: int) -> SafeString:
 
 
 @register.simple_tag
-def board_row(board: Board, key: int, slug: str = "") -> SafeString:
+def board_row(board: Board, key: int, slug: str = "", anchor: bool = True) -> SafeString:
     """A board of the round page or, without `slug`, of the screen's pairings: the players
     (on the round page linked to their cards, with start numbers), the result or "…"."""
     if board.shown:
@@ -80,9 +80,15 @@ def board_row(board: Board, key: int, slug: str = "") -> SafeString:
     else:  # an unattended screen: no words for a screen reader
         result = "…"
     white, black = (_linked(p, slug) if slug else _name(p) for p in (board.white, board.black))
+    # On the round page: the board's anchor (#b12, "find my board") and who sits at it
+    # (the pinned player's board is found by start number, me.js).
+    seats = (
+        f' data-white="{board.white.start_no}" data-black="{board.black.start_no}"' if slug else ""
+    )
+    target = f' id="b{board.number}"' if slug and anchor else ""  # a match's boards repeat
     return mark_safe(
-        f'<tr data-key="{key}" data-sig="{escape(board.result)}">'
-        f'<th scope="row" class="board">{board.number}</th>'
+        f'<tr data-key="{key}" data-sig="{escape(board.result)}"{seats}>'
+        f'<th scope="row" class="board"{target}>{board.number}</th>'
         f'<td class="white">{white}</td><td class="result">{result}</td>'
         f'<td class="black">{black}</td></tr>'
     )

@@ -1,0 +1,60 @@
+/* "This is me": a follower pins themselves on their player card (kept in localStorage, no
+   account). The pairings page then marks their board and puts board and colour in the
+   page title, again after every live update. */
+(function () {
+  "use strict";
+
+  function key(slug) { return "standings:me:" + slug; }
+
+  function read(slug) {
+    try { return window.localStorage.getItem(key(slug)); } catch (e) { return null; }
+  }
+
+  function write(slug, startNo) {
+    try {
+      if (startNo) window.localStorage.setItem(key(slug), startNo);
+      else window.localStorage.removeItem(key(slug));
+    } catch (e) { /* storage refused (private mode): the pin lasts this page only */ }
+  }
+
+  var plainTitle = document.title;
+
+  function showPinButton() {
+    var button = document.querySelector("button[data-pin-start-no]");
+    if (!button) return;
+    var slug = button.dataset.pinSlug, mine = read(slug) === button.dataset.pinStartNo;
+    button.hidden = false;
+    button.setAttribute("aria-pressed", mine ? "true" : "false");
+    button.textContent = mine ? "This is me ✓ (unpin)" : "This is me";
+  }
+
+  function markBoard() {
+    var table = document.querySelector("[data-me-slug]");
+    document.querySelectorAll("tr.mine").forEach(function (row) { row.classList.remove("mine"); });
+    if (!table) return;
+    var me = read(table.dataset.meSlug);
+    var row = me && table.querySelector('tr[data-white="' + me + '"], tr[data-black="' + me + '"]');
+    if (!row) { document.title = plainTitle; return; }
+    row.classList.add("mine");
+    var colour = row.dataset.white === me ? "White" : "Black";
+    var board = row.querySelector("th.board").textContent.trim();
+    document.title = "Board " + board + " · " + colour + " · " + plainTitle;
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-pin-start-no]");
+    if (!button) return;
+    var slug = button.dataset.pinSlug, startNo = button.dataset.pinStartNo;
+    write(slug, read(slug) === startNo ? null : startNo);
+    showPinButton();
+  });
+  // A push swaps the round's table (ws), a refetch swaps the page body: mark again.
+  document.addEventListener("htmx:wsAfterMessage", markBoard);
+  document.addEventListener("htmx:afterSwap", markBoard);
+  window.addEventListener("storage", markBoard); // pinned in another tab
+  document.addEventListener("DOMContentLoaded", function () {
+    plainTitle = document.title;
+    showPinButton();
+    markBoard();
+  });
+})();
