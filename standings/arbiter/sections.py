@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from standings.events.access import can_edit
 from standings.events.models import Event
-from standings.events.sections import events_of_tournament
+from standings.events.sections import events_of_tournament, tournament_of
 
 # The page a switch lands on, by the page it is made from: the current round otherwise.
 SAME_PAGE = {"audit": "arbiter:audit", "settings": "arbiter:settings"}
@@ -31,3 +31,14 @@ def section_switches(event: Event, user, url_name: str | None) -> list[SectionSw
         if each.pk == event.pk or can_edit(user, each)
     ]
     return switches if len(switches) > 1 else []
+
+
+def new_section_url(event: Event, user) -> str:
+    """Where the tournament's arbiters add a section from its TRF file; "" for others and
+    for an event without sections."""
+    tournament = tournament_of(event)
+    if tournament.pk == event.pk and not tournament.sections.exists():
+        return ""
+    if not can_edit(user, tournament):
+        return ""
+    return reverse("events:import_section", args=[tournament.slug])

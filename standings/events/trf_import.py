@@ -38,6 +38,7 @@ from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
 from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
+from .sections import record_sections_change, sections_of
 from .snapshot import SCORING_FIELDS
 from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
 
@@ -145,10 +146,22 @@ class PlannedRound:
         return all(g.result for g in self.games)
 
 
-def import_trf(data: bytes, *, slug: str | None = None, user=None) -> ImportReport:
-    """Read a TRF file and create or complete its event, all or nothing."""
+def import_trf(
+    data: bytes,
+    *,
+    slug: str | None = None,
+    user=None,
+    section_of: Event | None = None,
+    name: str = "",
+) -> ImportReport:
+    """Read a TRF file and create or complete its event, all or nothing.
+
+    With `section_of`, the event is a section of that tournament (one file is one section),
+    named `name` or else by the file's record 012, and found again by that name there."""
     trf = read_trf_bytes(data)
-    return import_trf_file(trf, slug=slug, user=user, lines=record_lines(data))
+    return import_trf_file(
+        trf, slug=slug, user=user, lines=record_lines(data), section_of=section_of, name=name
+    )
 
 
 def record_lines(data: bytes) -> dict[int, int]:
@@ -161,21 +174,32 @@ def record_lines(data: bytes) -> dict[int, int]:
 
 
 def import_trf_file(
-    trf: TrfFile, *, slug: str | None = None, user=None, lines: dict[int, int] | None = None
+    trf: TrfFile,
+    *,
+    slug: str | None = None,
+    user=None,
+    lines: dict[int, int] | None = None,
+    section_of: Event | None = None,
+    name: str = "",
 ) -> ImportReport:
     """Create or complete the event described by an already read file."""
     lines = lines or {}
     if slug is not None and not _SLUG.fullmatch(slug):
         raise TrfError(f"'{slug}' is not a valid event slug (letters, digits, '-' and '_')")
+    if section_of is not None and section_of.parent_id is not None:
+        raise TrfError(f"{section_of.slug} is itself a section: sections hold no sections")
     rounds = plan_rounds(trf, lines)
     unplayed = plan_unplayed(trf, {r.number: {b.start_no: b.kind for b in r.byes} for r in rounds})
-    name = (trf.header.name or trf.event.name).strip()
+    name = name.strip() or (trf.header.name or trf.event.name).strip()
     if not name and not slug:
         raise TrfError("the file has no tournament name (record 012)")
     start_date = trf.header.start_date or trf.event.start_date
     try:
         with transaction.atomic():
-            return _store(trf, rounds, unplayed, name, start_date, slug, user, lines)
+            report = _store(trf, rounds, unplayed, name, start_date, slug, user, lines, section_of)
+            if section_of is not None and report.created:
+                record_sections_change(section_of, user=user)
+            return report
     except (DatabaseError, ArithmeticError) as error:
         # A last line of defence: the reader's checks should leave nothing for the database
         # to refuse. ArithmeticError covers OverflowError and the decimal module's errors.
@@ -194,15 +218,18 @@ def _store(
     slug: str | None,
     user,
     lines: dict[int, int],
+    section_of: Event | None = None,
 ) -> ImportReport:
     """Create or complete the event from the plan; call inside the import's transaction."""
-    event = _existing_event(slug, name, start_date)
+    event = _existing_event(slug, name, start_date, section_of)
     if event is None:
-        event = _create_event(trf, name, start_date, slug)
+        event = _create_event(trf, name, start_date, slug, section_of)
         report = ImportReport(slug=event.slug, created=True)
     else:
         if user is not None and not can_edit(user, event):
             raise PermissionDenied("not an arbiter of this event")
+        if section_of is not None and event.parent_id != section_of.pk:
+            raise TrfError(f"{event.slug} is not a section of {section_of.slug}")
         report = ImportReport(slug=event.slug, created=False)
         if trf.event.rounds > event.rounds_planned:
             event.rounds_planned = trf.event.rounds
@@ -350,14 +377,20 @@ def withdrawn_from(p: engine.Participant, rounds_in_file: int, swiss: bool) -> i
 # Writing the plan into the database
 
 
-def _existing_event(slug: str | None, name: str, start_date) -> Event | None:
+def _existing_event(
+    slug: str | None, name: str, start_date, section_of: Event | None
+) -> Event | None:
     found = Event.objects.select_for_update()
     if slug:
         return found.filter(slug=slug).first()
+    if section_of is not None:  # sections' files often share the tournament's 012 and date
+        return found.filter(parent=section_of, name=name).order_by("pk").first()
     return found.filter(name=name, start_date=start_date).order_by("pk").first()
 
 
-def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Event:
+def _create_event(
+    trf: TrfFile, name: str, start_date, slug: str | None, section_of: Event | None = None
+) -> Event:
     header, described = trf.header, trf.event
     s = described.scoring
     event = Event(
@@ -382,6 +415,11 @@ def _create_event(trf: TrfFile, name: str, start_date, slug: str | None) -> Even
         event.match_points_win = _points(win)
         event.match_points_draw = _points(draw)
         event.match_points_loss = _points(loss)
+    if section_of is not None:
+        event.parent = section_of
+        event.section_order = len(sections_of(section_of)) + 1
+        if not slug:
+            event.slug = _free_slug(f"{section_of.slug} {name}")
     _check_columns(event, None)
     event.save()
     return event

@@ -1,4 +1,5 @@
-"""Upload a TRF file: a new event (staff) or new rounds and results of an event (its arbiters)."""
+"""Upload a TRF file: a new event (staff), a new section of a tournament (its arbiters), or new
+rounds and results of an event (its arbiters)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,17 @@ class TrfUploadForm(forms.Form):
         return upload
 
 
+class SectionUploadForm(TrfUploadForm):
+    """A new section of a tournament from its TRF file (one file is one section)."""
+
+    name = forms.CharField(
+        label="Section name",
+        max_length=200,
+        required=False,
+        help_text="Open B, U1600, Blitz...; blank: the file's tournament name (record 012).",
+    )
+
+
 @login_required
 def import_new(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
@@ -43,9 +55,20 @@ def import_into(request: HttpRequest, slug: str) -> HttpResponse:
     return _upload(request, event)
 
 
-def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
+@login_required
+def import_section(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Event, slug=slug, parent=None)
+    if not can_edit(request.user, tournament):
+        raise PermissionDenied("Only the tournament's arbiters can add sections to it.")
+    return _upload(request, None, section_of=tournament)
+
+
+def _upload(
+    request: HttpRequest, event: Event | None, section_of: Event | None = None
+) -> HttpResponse:
     posted = request.method == "POST"
-    form = TrfUploadForm(request.POST, request.FILES) if posted else TrfUploadForm()
+    kind = TrfUploadForm if section_of is None else SectionUploadForm
+    form = kind(request.POST, request.FILES) if posted else kind()
     problem = None
     if posted and form.is_valid():
         try:
@@ -53,6 +76,8 @@ def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
                 form.cleaned_data["file"].read(),
                 slug=event.slug if event else None,
                 user=request.user,
+                section_of=section_of,
+                name=form.cleaned_data.get("name", ""),
             )
         except TrfError as error:
             problem = error
@@ -60,6 +85,6 @@ def _upload(request: HttpRequest, event: Event | None) -> HttpResponse:
             # The arbiter page shows the message and any new round's pairings to publish.
             messages.success(request, report.summary())
             return redirect("arbiter:current", slug=report.slug)
-    context = {"form": form, "event": event, "problem": problem}
+    context = {"form": form, "event": event, "section_of": section_of, "problem": problem}
     status = 400 if posted else 200
     return render(request, "events/import.html", context, status=status)

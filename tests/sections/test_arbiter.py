@@ -61,3 +61,19 @@ def test_boards_show_and_audit_with_the_section_offset(desk, cup):
     assert entry.target == "round 3 board 103"
     html = desk.get("/e/cup-b/arbiter/round/3/").content.decode()
     assert text(one(html, "#close-refusal")).endswith("1 result missing (board 104)")
+
+
+def test_only_the_tournament_arbiters_see_the_new_section_link(
+    desk, cup, client, django_user_model
+):
+    html = desk.get("/e/cup-b/arbiter/").content.decode()
+    assert one(html, 'a[href="/e/cup/import/section/"]')
+    bea = django_user_model.objects.create_user("bea", password="pw-bea-1")
+    Event.objects.get(slug="cup-b").arbiters.add(bea)
+    desk.force_login(bea)
+    assert not select(desk.get("/e/cup-b/arbiter/").content.decode(), 'a[href$="/import/section/"]')
+
+
+def test_an_event_without_sections_shows_neither(desk, event):
+    html = desk.get("/e/small-open/arbiter/").content.decode()
+    assert not select(html, "nav.section-switch") and not select(html, 'a[href$="/section/"]')
