@@ -49,3 +49,6 @@ MatchRow.home_name, MatchRow.away_name, MatchRow.is_bye
 
 # Printouts: Django reads a path converter's regex and to_url; the templates read the rows.
 PaperConverter.regex, PaperConverter.to_url, PairingLine.white_points, PairingLine.black_points
+
+# Prizes: read by the prize templates.
+CategoryList.unawarded

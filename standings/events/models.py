@@ -13,6 +13,7 @@ from standings.engine import limits
 from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.notation import SpecError
 from standings.engine.trf import TrfError, read_trf
+from standings.prizes.rules import RulesError, read_rules
 
 
 def validate_trf_records(value: str) -> None:
@@ -29,6 +30,14 @@ def validate_trf_records(value: str) -> None:
                 f"line {number}: record {line[:3]!r} is written by the export itself "
                 "(only records standings does not interpret, and 212, are kept)"
             )
+
+
+def validate_prize_rules(value: object) -> None:
+    """A prize document the projection can read (docs/prizes.md); every fault named."""
+    try:
+        read_rules(value)
+    except RulesError as error:
+        raise ValidationError(error.problems) from None
 
 
 TIEBREAKS_MAX_LENGTH = 300
@@ -126,6 +135,14 @@ class Event(models.Model):
         validators=ROUNDS,
         help_text="Games a player needs on a board to be ranked among its players (team events).",
     )
+    # Categories and prizes: one JSON document (standings.prizes.rules), always read and
+    # written whole, read with the event on every push at no extra query.
+    prize_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[validate_prize_rules],
+        help_text="Categories and prizes as a JSON document (docs/prizes.md).",
+    )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Sections: an event of a tournament (Open A, U1600, a side event) names the tournament,
     # itself an event, as its parent; one level only (`sections.py`).
@@ -195,6 +212,7 @@ class Participant(models.Model):
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
     birth = models.CharField(max_length=10, blank=True)
+    club = models.CharField(max_length=100, blank=True, help_text="For club prizes.")
     rating = models.PositiveIntegerField(
         null=True, blank=True, validators=RATING, help_text="Blank: unrated."
     )

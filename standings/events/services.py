@@ -14,6 +14,7 @@ from django.utils import timezone
 from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.editions import EDITIONS
 from standings.engine.notation import SpecError
+from standings.prizes.rules import RulesError, read_rules, write_rules
 
 from .access import can_edit
 from .changes import record_change
@@ -358,6 +359,32 @@ def delete_section_in_admin(event: Event, *, user) -> None:
         event.delete()  # nothing left to audit or push; its pages answer 404
         if tournament is not None:
             record_sections_change(tournament, user=user)
+
+
+def change_prizes(event: Event, document, *, seen_version: int | None = None, user=None) -> Event:
+    """Replace the event's categories and prizes (a JSON document, docs/prizes.md) as one
+    audited change; refuses a document with faults (each named) or a stale page."""
+    check_allowed(user, event)
+    try:
+        rules = read_rules(document)
+    except RulesError as error:
+        raise WriteRefused("The prizes were not saved: " + "; ".join(error.problems)) from None
+    after = write_rules(rules) if not rules.empty or rules.categories else {}
+    with transaction.atomic():
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        if seen_version is not None and seen_version != stored.version:
+            raise WriteRefused(
+                "The event changed since this page was opened; reload and save again"
+            )
+        before = stored.prize_rules
+        if after == before:
+            return stored
+        stored.prize_rules = after
+        stored.save(update_fields=["prize_rules"])
+        record_change(
+            stored, user=user, action="settings", target="prizes", before=before, after=after
+        )
+    return stored
 
 
 def delete_in_admin(obj: Participant | Team, *, user) -> None:

@@ -17,7 +17,12 @@ from standings.web.state import EventState
 VIEWS: dict[str, tuple[str, ...]] = {
     "standings": ("web/standings.html#standings-table",),
     "round": ("web/round.html#round-games",),  # the current round's
-    "screen": ("web/screen.html#screen-standings", "web/screen.html#screen-pairings"),
+    "screen": (
+        "web/screen.html#screen-standings",
+        "web/screen.html#screen-pairings",
+        "web/screen.html#screen-prizes",
+    ),
+    "prizes": ("web/prizes.html#prize-lists",),
     "status": (),
 }
 ALL = "all"  # no or an unknown view: every fragment (every_fragment)

@@ -40,6 +40,7 @@ class Award:
     shared_by: int = 1  # players sharing the pooled money (1: not shared)
     places: tuple[int, int] = (0, 0)  # the places the sharing players occupy
     provisional: bool = False
+    points: float = 0.0  # the player's points in the standings
 
     @property
     def shared(self) -> bool:
@@ -55,13 +56,28 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
+class Contender:
+    """A player just outside a category's prizes."""
+
+    start_no: int
+    rank: int  # in the event's standings
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
 class CategoryList:
     category: Category
     prizes: tuple[Prize, ...]  # by place
     awards: tuple[Award, ...]  # by place
-    outside: tuple[Row, ...]  # the next players, who would move in
+    outside: tuple[Contender, ...]  # the next players, who would move in
     members: int
     provisional: bool
+
+    @property
+    def unawarded(self) -> tuple[Prize, ...]:
+        """Prizes no player is in line for (a category with fewer players than prizes)."""
+        given = {a.prize for a in self.awards}
+        return tuple(p for p in self.prizes if p not in given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +114,7 @@ def project(
         awards = {
             (p.category, who): _plain(rules, p, who) for who, p in _holders(holder) if p.category
         }
-    return _prize_list(standings, rules, lists, awards, round_closed)
+    return _prize_list(standings, rules, lists, awards, round_closed, points)
 
 
 def _assign_places(
@@ -316,6 +332,7 @@ def _prize_list(
     lists: Mapping[str, list[Row]],
     awards: Mapping[tuple[str, int], Award],
     round_closed: bool,
+    points: Mapping[int, float],
 ) -> PrizeList:
     result = []
     by_player: dict[int, list[Award]] = {}
@@ -327,11 +344,15 @@ def _prize_list(
         depth = max([p.place for p in prizes] + [a.place for a in mine], default=0)
         order = [r.start_no for r in ranked]
         deepest = max([order.index(a.start_no) + 1 for a in mine], default=0)
-        outside = tuple(r for r in ranked[deepest:] if r.start_no not in winners)[:OUTSIDE]
+        outside = tuple(
+            Contender(r.start_no, r.rank, (r.values[0] if r.values else None) or 0.0)
+            for r in ranked[deepest:]
+            if r.start_no not in winners
+        )[:OUTSIDE]
         unsure = not round_closed or any(
             r.rank_provisional for r in ranked[: max(depth, deepest) + OUTSIDE]
         )
-        final = tuple(_with_provisional(a, unsure) for a in mine)
+        final = tuple(_finished(a, unsure, points) for a in mine)
         for award in final:
             by_player.setdefault(award.start_no, []).append(award)
         result.append(
@@ -354,9 +375,7 @@ def _award_place(award: Award) -> tuple[int, int]:
     return (award.place, award.start_no)
 
 
-def _with_provisional(award: Award, provisional: bool) -> Award:
-    if award.provisional == provisional:
-        return award
+def _finished(award: Award, provisional: bool, points: Mapping[int, float]) -> Award:
     return Award(
         award.start_no,
         award.category,
@@ -367,4 +386,5 @@ def _with_provisional(award: Award, provisional: bool) -> Award:
         award.shared_by,
         award.places,
         provisional,
+        points[award.start_no],
     )

@@ -8,7 +8,9 @@ the database, so a page is cached per event version like the others.
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,11 +23,12 @@ from django.urls import reverse
 from django.urls.resolvers import RoutePattern
 
 from standings.events import match_score
+from standings.prizes import projection, rules
 
 from . import printouts
 from .board_rankings import board_rankings
 from .http import HTML
-from .state import EventState
+from .state import EventState, format_value
 from .team_state import TeamState
 
 
@@ -149,6 +152,7 @@ def shaping_files() -> list[Path]:
         for name in ("pages.py", "state.py", "labels.py", "team_state.py", "board_rankings.py")
     ]
     modules.append(Path(match_score.__file__))  # it words a match's score
+    modules += [Path(projection.__file__), Path(rules.__file__)]  # the state's prize list
     tags = Path(standings_web.__file__).parent.glob("*.py")  # the row renderers
     return [*files, *tags, *modules]
 
@@ -251,6 +255,76 @@ register(
 register(Page("screen", "screen/", "web/screen.html", nav="Screen", live_view="screen"))
 
 
+def _has_prizes(state: EventState) -> dict[str, Any] | None:
+    return {} if state.prizes is not None else None
+
+
+PRIZE_CSV_HEADER = (
+    "category",
+    "place",
+    "places",
+    "start_no",
+    "name",
+    "federation",
+    "points",
+    "amount",
+    "currency",
+    "item",
+    "shared_by",
+    "provisional",
+)
+
+
+def _prizes_csv(state: EventState) -> str:
+    """The prize list for the treasurer: one line per player and prize, amounts to the cent."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(PRIZE_CSV_HEADER)
+    prizes = state.prizes
+    for listed in prizes.lists if prizes else ():
+        for award in listed.awards:
+            person = state.people[award.start_no]
+            first, last = award.places
+            writer.writerow(
+                (
+                    listed.category.name,
+                    award.place,
+                    f"{first}-{last}" if award.shared else "",
+                    award.start_no,
+                    person.name,
+                    person.federation,
+                    format_value(award.points),
+                    "" if award.cents is None else f"{award.cents:.2f}",
+                    prizes.rules.currency if prizes else "",
+                    award.item,
+                    award.shared_by,
+                    "yes" if award.provisional else "no",
+                )
+            )
+    return out.getvalue()
+
+
+register(
+    Page(
+        "prizes",
+        "prizes/",
+        "web/prizes.html",
+        nav="Prizes",
+        nav_params=_has_prizes,
+        live_view="prizes",
+    )
+)
+register(
+    Page(
+        "prizescsv",
+        "prizes.csv",
+        body=_prizes_csv,
+        exists=lambda state: state.prizes is not None,
+        content_type="text/csv; charset=utf-8",
+    )
+)
+
+
 def _printouts_context(state: EventState) -> dict[str, Any]:
     return {"papers": printouts.PAPERS, "printouts": printouts.listing(state)}
 
@@ -316,6 +390,17 @@ for _name, _what in printouts.EVENT_PRINTOUTS:
             exists=_is_individual,
         )
     )
+
+
+register(
+    Page(
+        "printprizes",
+        "print/<paper:paper>/prizes/",
+        "web/printprizes.html",
+        context=_printout("printprizes", "Prize list"),
+        exists=lambda state, paper: state.prizes is not None,
+    )
+)
 
 
 register(

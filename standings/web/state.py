@@ -22,12 +22,15 @@ from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
+from standings.events.prizes import prize_list
 from standings.events.sections import sections_of, tournament_of
 from standings.events.snapshot import engine_event, rule_edition
 
 from .labels import Column, columns
 
 if TYPE_CHECKING:
+    from standings.prizes.projection import PrizeList
+
     from .team_state import TeamState
 
 # One participant's round, from the TRF code: short text and title (`engine.result_codes`).
@@ -171,6 +174,7 @@ class EventState:
     people: dict[int, Person]
     records: Mapping[int, tuple[GameLine, ...]]  # lazy until materialised()
     teams: TeamState | None = None  # a team event's teams, matches and team standings
+    prizes: PrizeList | None = None  # who is in line for each prize; None without prizes
     # The tournament this event belongs to (itself when it is one) and its sections, in
     # order; None and () for an event without sections (events/sections.py).
     tournament: SectionLink | None = None
@@ -282,6 +286,7 @@ def build_state(event: Event) -> EventState:
         people=people,
         records=records,
         teams=None if team_standings is None else build_team_state(event, people, team_standings),
+        prizes=prize_list(event, described, standings),
         tournament=tournament,
         sections=sections,
     )

@@ -1,15 +1,15 @@
 /* Spectator screen: show one view at a time and page through it, rotating every
-   ?rotate= seconds through ?views= (standings, pairings), then on to the next section of
-   ?sections= (a tournament's screen rotates over all its sections). Page size from the
-   window height.
+   ?rotate= seconds through ?views= (standings, pairings, and prizes when the event has
+   any), then on to the next section of ?sections= (a tournament's screen rotates over all
+   its sections). Page size from the window height.
    All state is a few numbers; pushed fragments replace the tables in place. */
 (function () {
   "use strict";
 
   var params = new URLSearchParams(location.search);
   var period = Math.max(1, Number(params.get("rotate")) || 15) * 1000;
-  var wanted = (params.get("views") || "standings,pairings").split(",");
-  var names = { standings: "Standings", pairings: "Pairings and results" };
+  var wanted = (params.get("views") || "standings,pairings,prizes").split(",");
+  var names = { standings: "Standings", pairings: "Pairings and results", prizes: "Prizes" };
   var current = { view: null, page: 0 };
   // ?sections=a,b: after its last view, the screen moves on to the next section's screen.
   var slugPattern = /^[A-Za-z0-9_-]+$/;

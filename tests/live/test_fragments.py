@@ -18,6 +18,7 @@ FRAGMENT_IDS = [
     "round-games-3",
     "screen-standings",
     "screen-pairings",
+    "prize-lists",  # an event without prizes: the screen has no prize view
 ]
 
 
@@ -45,6 +46,7 @@ def test_every_fragment_is_an_out_of_band_swap(event):
         ("standings", ["standings-table"]),
         ("round", ["round-games-3"]),
         ("screen", ["screen-standings", "screen-pairings"]),
+        ("prizes", ["prize-lists"]),
         ("status", []),
     ],
 )

@@ -100,6 +100,8 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "team",
         "player",
         "screen",
+        "prizes",
+        "prizescsv",
         "json",
         "print",
         "printpairings",
@@ -108,6 +110,7 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "printstandings",
         "printcrosstable",
         "printplayers",
+        "printprizes",
         "entrants",
     }
 

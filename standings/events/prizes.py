@@ -1,0 +1,52 @@
+"""An event's prizes: its stored rules, its players as categories read them, and the prize
+list of its standings (standings.prizes does the work; docs/prizes.md)."""
+
+from __future__ import annotations
+
+from standings.engine import event as engine
+from standings.engine.result import Standings
+from standings.prizes.members import Player
+from standings.prizes.projection import PrizeList, project
+from standings.prizes.rules import NO_RULES, PrizeRules, RulesError, read_rules
+
+from .models import Event
+
+
+def prize_rules(event: Event) -> PrizeRules:
+    """The event's prize rules; none when nothing (or, past its validator, nothing valid) is
+    stored."""
+    try:
+        return read_rules(event.prize_rules)
+    except RulesError:
+        return NO_RULES
+
+
+def prize_players(event: Event, described: engine.Event, rules: PrizeRules) -> dict[int, Player]:
+    """What categories read of each player; the clubs only when a category asks (a query)."""
+    clubs: dict[int, str] = {}
+    if any(c.clubs for c in rules.categories):
+        clubs = dict(event.participants.exclude(club="").values_list("start_no", "club"))
+    return {
+        p.start_no: Player(
+            start_no=p.start_no,
+            rating=p.rating,
+            national_rating=p.national_rating,
+            birth=p.birth,
+            sex=p.sex,
+            federation=p.federation,
+            title=p.title,
+            club=clubs.get(p.start_no, ""),
+        )
+        for p in described.participants
+    }
+
+
+def prize_list(event: Event, described: engine.Event, standings: Standings) -> PrizeList | None:
+    """Who is in line for each prize after the standings' round; None without prizes or for
+    a team event (its prizes are not projected yet)."""
+    rules = prize_rules(event)
+    if rules.empty or described.teams:
+        return None
+    players = prize_players(event, described, rules)
+    closed = all(n in described.closed_rounds for n in range(1, standings.round + 1))
+    return project(standings, players, rules, round_closed=closed and standings.round > 0)
