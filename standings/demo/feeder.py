@@ -4,7 +4,8 @@ Each step makes one write through the services, as an arbiter would: enter one
 missing result; once the round is complete, wait a couple of steps and close it;
 then pair and publish the next round. When the last round is closed it waits a
 while and reloads the demo, so a long-running demo keeps moving. The team demo is fed
-the same way, board by board (a match forfeited as a whole needs none).
+the same way, board by board (a match forfeited as a whole needs none), and each section
+of the Demo Cup by a feeder of its own (the cup reloads once all are finished).
 
 It runs in the serving process, because the in-memory channel layer only reaches
 that process's sockets: with settings.DEMO_LIVE, `DemoConfig.ready` has the first
@@ -18,9 +19,11 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import close_old_connections
+from django.db.models import F
 
 from standings.events import services
 from standings.events.models import Event, Round
@@ -28,6 +31,7 @@ from standings.events.snapshot import engine_event, scoring
 
 from .event import DEMO_SLUG, draw_result, load_demo
 from .pairing import entrants, pair_round
+from .sections import SECTION_SLUGS, load_cup_demo
 from .team_event import DEMO_TEAM_SLUG, load_team_demo, pair_next_team_round
 
 log = logging.getLogger(__name__)
@@ -48,8 +52,10 @@ class DemoFeeder:
         close_after: int = CLOSE_AFTER_STEPS,
         reload_after: int = RELOAD_AFTER_STEPS,
         seed: int | None = None,
+        reload: Callable[[], bool] | None = None,
     ):
         self.slug = slug
+        self.reload = reload  # what reloads a finished event; by default its demo's loader
         self.close_after = close_after
         self.reload_after = reload_after
         self.rng = random.Random(seed)
@@ -70,6 +76,8 @@ class DemoFeeder:
                 return "paired"
             if self._wait(self.reload_after):
                 return "finished"
+            if self.reload is not None:
+                return "reloaded" if self.reload() else "finished"
             (load_team_demo if team else load_demo)()
             return "reloaded"
         if last.state == Round.State.DRAFT:
@@ -104,6 +112,24 @@ class DemoFeeder:
             return True
         self.waited = 0
         return False
+
+
+def cup_feeders() -> list[DemoFeeder]:
+    """One feeder per section of the Demo Cup; the last to finish reloads the whole cup."""
+    return [DemoFeeder(slug, reload=_reload_finished_cup) for slug in SECTION_SLUGS]
+
+
+def _reload_finished_cup() -> bool:
+    """Reload the cup once every section has closed its last round; False till then."""
+    last_closed = Round.objects.filter(
+        event__slug__in=SECTION_SLUGS,
+        number=F("event__rounds_planned"),
+        state=Round.State.CLOSED,
+    )
+    if last_closed.count() < len(SECTION_SLUGS):
+        return False
+    load_cup_demo()
+    return True
 
 
 def pair_next_round(event: Event, number: int) -> Round:
@@ -152,7 +178,7 @@ def start(interval: float | None = None) -> threading.Thread | None:
     if not _started.acquire(blocking=False):
         return None
     seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
-    feeders = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG)]
+    feeders = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG), *cup_feeders()]
     thread = threading.Thread(
         target=run_forever, args=(feeders, seconds), name="demo-feeder", daemon=True
     )

@@ -6,12 +6,14 @@ from django.core.management.base import BaseCommand
 
 from standings.demo.accounts import DEMO_PASSWORDS, accounts_with_demo_passwords
 from standings.demo.event import DEMO_SLUG, load_demo
+from standings.demo.sections import DEMO_CUP_SLUG, load_cup_demo
 from standings.demo.team_event import DEMO_TEAM_SLUG, load_team_demo
 
 
 class Command(BaseCommand):
     help = (
-        f"Delete and recreate the demo events ({DEMO_SLUG}, {DEMO_TEAM_SLUG}), "
+        f"Delete and recreate the demo events ({DEMO_SLUG}, {DEMO_TEAM_SLUG}, {DEMO_CUP_SLUG} "
+        "and its sections), "
         "their arbiter and an admin."
     )
 
@@ -27,6 +29,11 @@ class Command(BaseCommand):
             f"players, {teams.round_set.count()} of {teams.rounds_planned} rounds, "
             f"at /e/{teams.slug}/"
         )
+        cup = load_cup_demo()
+        sections = ", ".join(
+            f"{s.name} ({s.participants.count()} players)" for s in cup.sections.all()
+        )
+        self.stdout.write(f"Loaded {cup.name}: sections {sections}, at /e/{cup.slug}/")
         accounts = accounts_with_demo_passwords()
         if accounts:
             names = ", ".join(f"{name} (password {DEMO_PASSWORDS[name]!r})" for name in accounts)
