@@ -416,8 +416,8 @@ def test_in_a_team_file_a_blank_slot_is_out_of_the_line_up_not_a_blank_round():
 
 def test_team_byes_of_record_320_on_their_grid():
     team = small_file(
-        l4="142 3\n013 Team A                            1    3\n"
-        "013 Team B                            2    4\n"
+        l4="142 3\n013 Team A                            1    4\n"
+        "013 Team B                            2    3\n"
         "320  2.0  2.0           1",
     )
 

@@ -102,6 +102,30 @@ MISTAKES = {
         ),
         "line 6: player 2 is listed in team 2 and in team 1: list each player in one team only",
     ),
+    "a line-up longer than a match has boards": (
+        small_file(
+            l4="142 3\n013 Team A                            1    4\n"
+            "013 Team B                            2    3\n352 W"
+        ),
+        "line 11: round 1: team 1 (Team A) fields 2 players, more than the 1 board of a match "
+        "(record 352): take player 4 out of the line-up, or lengthen record 352",
+    ),
+    "a board between two players of one team": (
+        small_file(
+            l4="142 3\n013 Team A                            1    3\n"
+            "013 Team B                            2    4"
+        ),
+        "line 7: round 2: player 1 meets player 3 of his own team 1 (Team A): a board is "
+        "between the two teams of a match",
+    ),
+    "a board paired across the wrong teams": (
+        small_file(
+            l4="142 3\n013 Team A                            1    4\n"
+            "013 Team B                            2\n013 Team C                            3"
+        ),
+        "line 11: round 1: player 4 of team 1 (Team A) meets player 3 of team 3 (Team C), while "
+        "the team's other boards meet team 2 (Team B): a match is between two teams",
+    ),
     "more rounds than record 142 says": (
         small_file(l4="142 1"),
         "line 5: player 1 has a result for round 2, but record 142 (line 4) says the event has "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from standings.engine.trf import read_trf, read_trf_bytes
+from standings.engine.trf import TrfError, read_trf, read_trf_bytes
 from tests.conftest import FIXTURES
 from tests.engine.test_trf import cell, player
 
@@ -50,13 +50,15 @@ def test_totals_the_boards_give_say_nothing():
     assert team_warnings(read_trf(two_matches())) == []
 
 
-def test_a_total_the_boards_do_not_give_names_the_team_and_both_values():
-    trf = read_trf(two_matches(a=(1.0, 2.0)))
+def test_a_total_the_boards_do_not_give_is_refused_naming_the_team_and_both_values():
+    with pytest.raises(TrfError) as refused:
+        read_trf(two_matches(a=(1.0, 2.0)))
 
-    assert team_warnings(trf) == [
+    assert str(refused.value) == (
         "line 7: team 1 (Team A): match points 1.0 in the file, 2.0 from the boards; "
-        "game points 2.0 in the file, 1.5 from the boards"
-    ]
+        "game points 2.0 in the file, 1.5 from the boards: correct record 310 (match points "
+        "columns 55-60, game points 62-67) or the boards"
+    )
 
 
 def test_a_pairing_allocated_bye_scores_what_record_320_says():

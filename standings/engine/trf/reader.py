@@ -64,6 +64,7 @@ from .records import (
     TrfWarning,
     detect_system,
 )
+from .team_checks import check_lineups
 from .team_scores import DEFAULT_MATCH_POINTS, TeamRecords, check_team_scores, team_byes
 
 _PAIRS = frozenset(GAME_RESULTS) | {PENDING + PENDING}
@@ -471,6 +472,13 @@ class _Reader:
         self.warnings += points_warnings
         self._check_pairings(participants, by_start)
         self._check_team_records(teams, by_start, rounds)
+        check_lineups(
+            teams,
+            participants,
+            len(self.texts.get("352", "").strip()),
+            {start_no: p.line for start_no, p in by_start.items()},
+            rounds_in_file,
+        )
         self._drop_byes_given_twice()
         team_records = TeamRecords(
             teams=tuple(teams),
@@ -484,13 +492,20 @@ class _Reader:
             boards=len(self.texts.get("352", ""))
             or max((len(t.members) for t in teams), default=0),
         )
-        self.warnings += check_team_scores(
+        contradictions = check_team_scores(
             team_records,
             participants,
             self.scoring,
             rounds_in_file,
             {extra.number: number for number, _, extra in self.teams_310},
         )
+        if contradictions:
+            first = contradictions[0]
+            raise TrfError(
+                f"{first.text}: correct record 310 (match points columns 55-60, game points "
+                "62-67) or the boards",
+                first.line,
+            )
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
         federation = self.texts.get("032", "")

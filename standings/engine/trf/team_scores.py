@@ -50,7 +50,7 @@ def check_team_scores(
     rounds: int,
     line_of: dict[int, int],
 ) -> list[TrfWarning]:
-    """A warning for each 310 record whose match or game points the boards do not give.
+    """One entry for each 310 record whose match or game points the boards do not give.
 
     `line_of` is the line of each team's 310 record, by team number.
     """

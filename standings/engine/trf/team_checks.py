@@ -1,0 +1,77 @@
+"""What a team file must not say: a line-up longer than a match has boards, a board whose
+two players are not of the two teams of a match. Each is a refusal naming the player's
+line; the whole file is then refused, as for every malformed file.
+
+(A player listed in two teams is refused where the teams are read, in the reader.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..event import Participant, Team
+from ..team_matches import in_lineup
+from .records import TrfError
+
+
+def check_lineups(
+    teams: Iterable[Team],
+    participants: Iterable[Participant],
+    boards: int,
+    line_of: dict[int, int],
+    rounds: int,
+) -> None:
+    """Raise TrfError for the first line-up longer than `boards` (TRF 352; 0: not checked)
+    and the first board paired across the wrong teams. `line_of`: start number -> 001 line."""
+    people = {p.start_no: p for p in participants}
+    teams = list(teams)
+    team_of = {m: t for t in teams for m in t.members}
+    for r in range(1, rounds + 1):
+        for team in teams:
+            lineup = []
+            for start_no in team.members:
+                p = people.get(start_no)
+                entry = p.entry(r) if p is not None else None
+                if entry is not None and in_lineup(entry):
+                    lineup.append((start_no, entry.opponent))
+            if boards and len(lineup) > boards:
+                extra = lineup[boards][0]
+                raise TrfError(
+                    f"round {r}: team {team.number} ({team.name}) fields {len(lineup)} players, "
+                    f"more than the {boards} board{'s' if boards > 1 else ''} of a match "
+                    f"(record 352): take player "
+                    f"{extra} out of the line-up, or lengthen record 352",
+                    line_of.get(extra, 0),
+                )
+            _check_opponents(team, lineup, team_of, line_of, r)
+
+
+def _check_opponents(
+    team: Team,
+    lineup: list[tuple[int, int | None]],
+    team_of: dict[int, Team],
+    line_of: dict[int, int],
+    r: int,
+) -> None:
+    met = [(me, opp, team_of.get(opp)) for me, opp in lineup if opp is not None]
+    for me, opp, other in met:
+        if other is team:
+            raise TrfError(
+                f"round {r}: player {me} meets player {opp} of his own team {team.number} "
+                f"({team.name}): a board is between the two teams of a match",
+                line_of.get(me, 0),
+            )
+    counted = Counter(other.number for _, _, other in met if other is not None)
+    if len(counted) < 2:
+        return
+    (usual, _), *_ = counted.most_common()
+    usual_name = next(o.name for _, _, o in met if o is not None and o.number == usual)
+    for me, opp, other in met:
+        if other is not None and other.number != usual:
+            raise TrfError(
+                f"round {r}: player {me} of team {team.number} ({team.name}) meets player "
+                f"{opp} of team {other.number} ({other.name}), while the team's other boards "
+                f"meet team {usual} ({usual_name}): a match is between two teams",
+                line_of.get(me, 0),
+            )
