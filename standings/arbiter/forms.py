@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 
 from standings.engine.catalogue import CATALOGUE, parse_tiebreak_list
 from standings.engine.event import System
 from standings.engine.notation import SpecError
 from standings.engine.presets import PRESETS
+from standings.prizes.rules import RulesError, read_rules
 
 NOT_SAID = "The form did not say which {}; reload the page (nothing was changed)"
 
@@ -164,3 +167,48 @@ def settings_initial(event, system: System) -> dict:
         "ties": "shared" if event.shared_places else "lots",
         "version": event.version,
     }
+
+
+PRIZE_DOCUMENT_MAX = 200_000  # characters: 50 categories and 300 prizes fit many times over
+
+
+class PrizeSettingsForm(ArbiterForm):
+    """The event's categories and prizes as one JSON document (docs/prizes.md): typed in the
+    page's editor or read from an exported file. `rules` is what read_rules made of it."""
+
+    document = forms.CharField(required=False, max_length=PRIZE_DOCUMENT_MAX, strip=True)
+    file = forms.FileField(required=False)
+    version = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            key: NOT_SAID.format("version you saw") for key in ("required", "invalid", "min_value")
+        },
+    )
+    problems: list[str] = []  # each fault of a refused document, for the page's list
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > PRIZE_DOCUMENT_MAX:
+                raise forms.ValidationError("The file is too large for a prize document")
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text (a JSON export)") from None
+        else:
+            text = data.get("document", "")
+        try:
+            parsed = json.loads(text) if text else {}
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"Not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            ) from None
+        try:
+            data["rules"] = read_rules(parsed)
+        except RulesError as error:
+            self.problems = error.problems
+            message = "The prizes were not saved: the document has faults"
+            raise forms.ValidationError(message) from None
+        data["parsed"] = parsed
+        return data

@@ -3,7 +3,7 @@ from django.urls import path
 
 from standings.security.login import SignInView
 
-from . import settings_views, team_views, views
+from . import prize_views, settings_views, team_views, views
 
 app_name = "arbiter"
 
@@ -30,6 +30,12 @@ urlpatterns = [
         "e/<slug:slug>/arbiter/settings/preview/",
         settings_views.settings_preview,
         name="settings_preview",
+    ),
+    path("e/<slug:slug>/arbiter/settings/prizes/", prize_views.prize_settings, name="prizes"),
+    path(
+        "e/<slug:slug>/arbiter/settings/prizes.json",
+        prize_views.prize_export,
+        name="prizes_export",
     ),
     # Team events: a round's matches, each with its boards.
     path(

@@ -81,6 +81,12 @@ def person(state: EventState, start_no: int) -> Person | None:
 
 
 @register.filter
+def entry(mapping: dict, key: object) -> object:
+    """mapping[key], or "" when it is not there (a template cannot index by a variable)."""
+    return mapping.get(key, "")
+
+
+@register.filter
 def awards_of(prizes: PrizeList | None, start_no: int) -> tuple[Award, ...]:
     return prizes.by_player.get(start_no, ()) if prizes else ()
 

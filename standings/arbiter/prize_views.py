@@ -1,0 +1,95 @@
+"""The event's prize settings: categories and prizes as one JSON document, edited on the
+page or imported from a file, exported as a file (docs/prizes.md)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from standings.events import services
+from standings.events.prizes import prize_list, prize_rules
+from standings.events.snapshot import engine_event, event_standings
+from standings.prizes.rules import write_rules
+
+from .forms import PrizeSettingsForm
+from .views import editable_event
+
+EXAMPLE = {
+    "ties": "equal",
+    "stacking": False,
+    "currency": "€",
+    "categories": [
+        {"key": "overall", "name": "Overall"},
+        {"key": "u1800", "name": "U1800", "rating": {"max": 1799, "unrated": False}},
+    ],
+    "prizes": [
+        {"category": "overall", "place": 1, "amount": "300"},
+        {"category": "u1800", "place": 1, "amount": "100"},
+    ],
+}
+
+
+def shown_document(document: dict) -> str:
+    return json.dumps(document or EXAMPLE, ensure_ascii=False, indent=2)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def prize_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = editable_event(request, slug)
+    initial = {"document": shown_document(event.prize_rules), "version": event.version}
+    if request.method != "POST":
+        form = PrizeSettingsForm(initial=initial)
+        return _page(request, event, form, status=200)
+    form = PrizeSettingsForm(request.POST, request.FILES, initial=initial)
+    refusal = ""
+    if form.is_valid():
+        try:
+            services.change_prizes(
+                event,
+                form.cleaned_data["parsed"],
+                seen_version=form.cleaned_data["version"],
+                user=request.user,
+            )
+        except services.WriteRefused as refused:
+            refusal = refused.message
+        else:
+            messages.success(request, "Prizes saved; the prize list is updated")
+            return redirect(reverse("arbiter:prizes", args=[event.slug]))
+    return _page(request, event, form, status=400, refusal=refusal or form.refusal())
+
+
+def _page(request, event, form: PrizeSettingsForm, *, status: int, refusal: str = ""):
+    rules = prize_rules(event)
+    projected, names = None, {}
+    if not rules.empty:
+        described = engine_event(event)
+        projected = prize_list(event, described, event_standings(event))
+        names = {p.start_no: p.name for p in described.participants}
+    context = {
+        "event": event,
+        "form": form,
+        "refusal": refusal,
+        "rules": rules,
+        "projected": projected,
+        "names": names,
+    }
+    return render(request, "arbiter/prizes.html", context, status=status)
+
+
+@login_required
+@require_safe
+def prize_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The categories and prizes as a JSON file, to import into this or another event."""
+    event = editable_event(request, slug)
+    document = write_rules(prize_rules(event))
+    body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-prizes.json"'
+    return response

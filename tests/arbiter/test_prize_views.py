@@ -1,0 +1,122 @@
+"""The prize settings page: access, validation with every fault named, one audited save,
+the JSON export and its import back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from standings.events.models import AuditEntry, Event
+from tests.html import one, select, text, texts
+
+PAGE = "/e/small-open/arbiter/settings/prizes/"
+EXPORT = "/e/small-open/arbiter/settings/prizes.json"
+
+DOCUMENT = {
+    "ties": "hort",
+    "stacking": False,
+    "currency": "£",
+    "categories": [
+        {"key": "overall", "name": "Overall"},
+        {"key": "u2250", "name": "U2250", "rating": {"max": 2249}},
+    ],
+    "prizes": [
+        {"category": "overall", "place": 1, "amount": "100"},
+        {"category": "overall", "place": 2, "amount": "50"},
+        {"category": "u2250", "place": 1, "item": "Book", "worth": "20"},
+    ],
+}
+
+
+@pytest.fixture
+def desk(client, arbiter):
+    client.force_login(arbiter)
+    return client
+
+
+def post(client, event, document) -> object:
+    text_ = document if isinstance(document, str) else json.dumps(document)
+    return client.post(PAGE, {"document": text_, "version": str(event.version)})
+
+
+def test_only_the_events_arbiters_see_or_change_the_prizes(client, event, stranger):
+    assert client.get(PAGE).status_code == 302
+    client.force_login(stranger)
+    assert client.get(PAGE).status_code == 403
+    assert client.get(EXPORT).status_code == 403
+    assert post(client, event, DOCUMENT).status_code == 403
+    assert Event.objects.get(pk=event.pk).prize_rules == {}
+
+
+def test_a_new_event_gets_an_example_to_start_from(desk, event):
+    html = desk.get(PAGE).content.decode()
+    assert '"ties": "equal"' in text(one(html, "#id_document"))
+    assert "Prizes" in texts(html, ".arbiter-nav a")
+
+
+def test_saving_is_one_audited_change_and_shows_who_is_in_line(desk, event, arbiter):
+    response = post(desk, event, DOCUMENT)
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(event=event, target="prizes")
+    assert entry.user == arbiter and entry.after["currency"] == "£"
+    html = desk.get(PAGE).content.decode()
+    rows = select(html, "#saved-prizes tbody tr")
+    assert len(rows) == 3
+    assert "£" in text(rows[0]) and "Book" in text(rows[2])
+
+
+def test_faults_are_refused_and_each_named(desk, event):
+    bad = {
+        **DOCUMENT,
+        "categories": [
+            *DOCUMENT["categories"],
+            {"key": "a", "name": "1600-1899", "rating": {"min": 1600, "max": 1899}},
+            {"key": "b", "name": "1800-2299", "rating": {"min": 1800, "max": 2299}},
+        ],
+        "prizes": [{"category": "overall", "place": 1, "amount": "0"}],
+    }
+    response = post(desk, event, bad)
+    assert response.status_code == 400
+    html = response.content.decode()
+    problems = texts(html, "#save-refusal .problems li")
+    assert any("'U2250' and '1800-2299' overlap" in p for p in problems)
+    assert any("must be a positive amount" in p for p in problems)
+    # what was typed stays in the editor
+    assert '"1800-2299"' in text(one(html, "#id_document"))
+    assert Event.objects.get(pk=event.pk).prize_rules == {}
+
+
+def test_not_json_is_refused_with_where(desk, event):
+    response = post(desk, event, '{"ties": ')
+    assert response.status_code == 400
+    assert "Not JSON" in text(one(response.content, "#save-refusal"))
+
+
+def test_a_stale_page_is_refused(desk, event):
+    seen = event.version
+    post(desk, event, DOCUMENT)  # a colleague saves first
+    changed = {**DOCUMENT, "currency": "$"}
+    response = desk.post(PAGE, {"document": json.dumps(changed), "version": seen})
+    assert response.status_code == 400
+    assert "changed since" in text(one(response.content, "#save-refusal"))
+
+
+def test_the_export_imports_back_unchanged(desk, event, django_user_model):
+    post(desk, event, DOCUMENT)
+    exported = desk.get(EXPORT)
+    assert exported["Content-Disposition"] == 'attachment; filename="small-open-prizes.json"'
+    document = json.loads(exported.content)
+    # into another event of the same arbiter: the same document, the same rules
+    other = Event.objects.create(slug="other-open", name="Other Open")
+    other.arbiters.add(*event.arbiters.all())
+    upload = SimpleUploadedFile("prizes.json", exported.content, "application/json")
+    response = desk.post(
+        "/e/other-open/arbiter/settings/prizes/", {"file": upload, "version": other.version}
+    )
+    assert response.status_code == 302
+    other.refresh_from_db()
+    assert other.prize_rules == document == Event.objects.get(pk=event.pk).prize_rules
+    again = desk.get("/e/other-open/arbiter/settings/prizes.json")
+    assert again.content == exported.content
