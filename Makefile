@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser lint bench clean
+.PHONY: run test setup browser lint bench clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,13 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check standings tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/vulture
+
+# After marking new text: update locale/*/django.po, translate the new entries, then compile
+# the .mo files, which are committed (docs/translations.md). Needs GNU gettext.
+messages: $(STAMP)
+	$(PY) manage.py makemessages --no-location --no-obsolete --ignore=.venv --ignore=staticfiles \
+	  --ignore=tests --ignore=bench -l fr -l de -l es
+	$(PY) manage.py compilemessages --ignore=.venv
 
 bench: $(STAMP)
 	$(PY) bench/engine_bench.py

@@ -2,7 +2,8 @@
 (handed over by this process's audience of the event, audience.py).
 
 A page names its view in the socket's query string (`/ws/e/<slug>/?view=standings`, see
-fragments.VIEWS); no or an unknown view gets every fragment. `&enc=deflate` asks for each
+fragments.VIEWS); no or an unknown view gets every fragment; `&lang=` the language of its
+page, whose fragments it is sent when the push has them (push.message). `&enc=deflate` asks for each
 state as one binary message compressed once for all sockets (wire.py), else it is text.
 """
 
@@ -29,7 +30,9 @@ class EventSocket(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
-        self.view, self.deflate = wire.socket_options(self.scope.get("query_string", b""))
+        query = self.scope.get("query_string", b"")
+        self.view, self.deflate = wire.socket_options(query)
+        self.language = wire.socket_language(query)
         self.shown = -1  # version of the state this socket shows
         self.started = False  # the first state is out: pushes go straight to the client
         self.waiting: dict | None = None  # the last push that came before that
@@ -94,7 +97,7 @@ class EventSocket(AsyncWebsocketConsumer):
         if message["version"] <= self.shown:
             return False
         self.shown = message["version"]
-        body = wire.packed_part(message["packed"], self.view)
+        body = wire.packed_part(wire.in_language(message, self.language), self.view)
         if self.deflate:
             await self.send(bytes_data=body)
         else:

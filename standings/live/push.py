@@ -34,9 +34,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connections, transaction
+from django.utils import translation
 
 from standings.events.models import Event
-from standings.web import render
+from standings.web import languages, render
 from standings.web.state import EventState, build_state
 
 from . import fragments, wire
@@ -56,12 +57,20 @@ def group_name(slug: str) -> str:
 
 
 def message(state: EventState) -> dict:
-    """The group message of a state: its version, and each view's fragments packed."""
+    """The group message of a state: its version, and each view's fragments packed, in the
+    default language (`packed`) and in each other language the event's readers use lately
+    (`translated`, web.languages), rendered once per language."""
+    packed = {}
+    for language in languages.in_use(state.slug):
+        with translation.override(language):
+            packed[language] = wire.pack(fragments.render_parts(state))
+    default = packed.pop(settings.LANGUAGE_CODE)
     return {
         "type": MESSAGE_TYPE,
         "slug": state.slug,
         "version": state.version,
-        "packed": wire.pack(fragments.render_parts(state)),
+        "packed": default,
+        "translated": packed,
     }
 
 
@@ -120,7 +129,8 @@ def publish_now(event_id: int) -> dict | None:
 
 def current_message(slug: str) -> dict | None:
     """What a socket shows first, or what sockets that missed a push catch up with: the
-    cached message when it is the event's current version, else ONE publish's; None if
+    cached message when it is the event's current version (in every language in use), else
+    ONE publish's; None if
     the event is unknown. Without Redis, a message rendered here from the database."""
     latest = render.current_version(slug)  # the cache pointer, else the database
     if latest is None:
@@ -129,7 +139,11 @@ def current_message(slug: str) -> dict | None:
         cached = cache.get(_message_key(slug))
     except Exception:
         cached = None
-    if cached is not None and cached["version"] >= latest:
+    if (
+        cached is not None
+        and cached["version"] >= latest
+        and set(languages.in_use(slug)) <= {settings.LANGUAGE_CODE, *cached["translated"]}
+    ):
         return cached
     event_id = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if event_id is None:

@@ -29,6 +29,12 @@ def packed_part(packed: dict[str, bytes], view: str) -> bytes:
     return packed.get(view) or packed[fragments.ALL]
 
 
+def in_language(message: dict, language: str) -> dict[str, bytes]:
+    """The packed parts of a push message in `language`; the default language's when the
+    push was not rendered in it (nobody had read the event in it lately)."""
+    return message["translated"].get(language) or message["packed"]
+
+
 def inflate(body: bytes) -> str:
     """The HTML of a packed part, for a socket that asked for text."""
     return zlib.decompress(body).decode("ascii")
@@ -39,3 +45,8 @@ def socket_options(query_string: bytes) -> tuple[str, bool]:
     query = parse_qs(query_string.decode("latin-1"))
     view = query.get("view", [fragments.ALL])[0]
     return view, query.get("enc", [""])[0] == DEFLATE
+
+
+def socket_language(query_string: bytes) -> str:
+    """The language of the page that opened the socket (`&lang=fr`, the page's own)."""
+    return parse_qs(query_string.decode("latin-1")).get("lang", [""])[0]

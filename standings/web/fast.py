@@ -5,7 +5,7 @@ in-process it took 13-14 ms a request on the loaded 2-core box, a 304 as much as
 most of it handing the request to a thread and back (the sync middleware and the view,
 16 executor hops a request), against 0.07-0.1 ms for a replay. So each process keeps, per
 address and encoding, the last response Django sent for an event page (headers and
-compressed body, exactly as its middleware made them), and replays it while the event's
+compressed body, exactly as its middleware made them) and language, and replays it while the event's
 version pointer in the shared cache still names that version: one cache read per request,
 no Django. Anything else goes to Django, which refills the memory on the way out:
 - another method than GET, a path outside /e/, a request carrying a session cookie (a
@@ -32,7 +32,7 @@ from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.utils.http import parse_etags
 
-from . import render
+from . import languages, render
 from .http import VERSION_HEADER, chosen_encoding
 
 Scope = MutableMapping[str, Any]
@@ -84,12 +84,17 @@ class PublicPages:
             await self.app(scope, receive, send)
             return
         encoding = chosen_encoding(headers.get(b"accept-encoding", b"").decode("latin-1"))
+        language = languages.from_headers(
+            headers.get(b"cookie", b"").decode("latin-1"),
+            headers.get(b"accept-language", b"").decode("latin-1"),
+        )
         key = (
             scope["scheme"],
             headers.get(b"host"),
             scope["path"],
             scope["query_string"],
             encoding,
+            language,
         )
         known = self.remembered.get(key)
         if known is None:

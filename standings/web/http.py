@@ -6,7 +6,8 @@ PAGE_STALE_WHILE_REVALIDATE more while a cache asks again: the live socket bring
 up to date anyway, and its refetches name the version they want (`?v=`), so a stored copy
 never hides a push. Requests of signed-in people are never stored anywhere
 (standings.security.headers marks their responses private, no-store); `Vary: Cookie`
-keeps a shared cache from handing one person's copy to another.
+keeps a shared cache from handing one person's copy to another, `Accept-Language` a
+French reader the German page.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.http import parse_etags
 
 HTML = "text/html; charset=utf-8"
-VARY = "Accept-Encoding, Cookie"
+VARY = "Accept-Encoding, Accept-Language, Cookie"
 # The response header naming the event version a page shows (web.fast keys on it).
 VERSION_HEADER = "X-Event-Version"
 GZIP_LEVEL = 6

@@ -138,9 +138,10 @@ def layout_key(files: Iterable[Path]) -> str:
 
 
 def shaping_files() -> list[Path]:
-    """What shapes a cached render or state: every template of the project, and the modules
-    that write rows, build the state and list the pages (a state cached by an older
-    EventState must not be read back either). Read from disk: no template engine needed."""
+    """What shapes a cached render or state: every template of the project, the compiled
+    translations, and the modules that write rows, build the state and list the pages (a
+    state cached by an older EventState must not be read back either). Read from disk: no
+    template engine needed."""
     from .templatetags import standings_web
 
     dirs = [cast("list[str]", engine.get("DIRS", [])) for engine in settings.TEMPLATES]
@@ -154,7 +155,8 @@ def shaping_files() -> list[Path]:
     modules.append(Path(match_score.__file__))  # it words a match's score
     modules += [Path(projection.__file__), Path(rules.__file__)]  # the state's prize list
     tags = Path(standings_web.__file__).parent.glob("*.py")  # the row renderers
-    return [*files, *tags, *modules]
+    translations = [path for folder in settings.LOCALE_PATHS for path in Path(folder).rglob("*.mo")]
+    return [*files, *tags, *modules, *sorted(translations)]
 
 
 # --- the pages -----------------------------------------------------------------------

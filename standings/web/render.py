@@ -11,8 +11,9 @@ Cache layout (Django's cache: Redis when REDIS_URL is set, else per process):
   query), so a write that bypassed publish() (a shell, another process without a
   shared cache) shows within seconds.
 - `state` per version: the engine's output and pairings as plain data (EventState).
-- `page` per version and page: the rendered HTML, filled by publish() for the hot
-  pages and by the first view of the others.
+- `page` per version, page and language: the rendered HTML, filled by publish() for the
+  hot pages (in each language the event's readers use, web.languages) and by the first
+  view of the others.
 
 The cache is a convenience, never a dependency: when it fails (Redis gone), a read is a
 miss and a write is skipped, so the pages render from the database (`cache` below).
@@ -28,10 +29,12 @@ from collections.abc import Callable
 from django.core.cache import cache as shared_cache
 from django.db.models import Count, Q
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
 
 from standings.events.models import Event, Round
 
-from . import pages, sections
+from . import languages, pages, sections
 from .state import EventState, build_state, materialised
 
 log = logging.getLogger(__name__)
@@ -87,7 +90,8 @@ def _key(slug: str, *parts: object) -> str:
     return ":".join(["web", LAYOUT, slug, *map(str, parts)])
 
 
-INDEX_KEY = "web:" + LAYOUT + ":index"
+def _index_key() -> str:
+    return f"web:{LAYOUT}:index:{translation.get_language()}"
 
 
 # --- the contract with the live push -------------------------------------------------
@@ -116,9 +120,13 @@ def publish(event_id: int, send: Callable[[EventState], None] | None = None) -> 
     hot = ["standings", "json"]  # what a refresh storm hits first
     if state.current_round:  # first: its page refetches itself on every push
         hot.insert(0, f"round-{state.current_round.number}")
-    for name in hot:
-        _render_page(state, name)
-    cache.delete(INDEX_KEY)
+    for language in languages.in_use(state.slug):
+        with translation.override(language):
+            for name in hot:
+                _render_page(state, name)
+    for language in languages.codes():
+        with translation.override(language):
+            cache.delete(_index_key())
     return state
 
 
@@ -143,12 +151,14 @@ def version_key(slug: str) -> str:
 
 
 def etag(slug: str, version: int, name: str) -> str:
-    return f'"{LAYOUT}-{slug}-{version}-{name}"'
+    """The ETag of a page in the active language."""
+    return f'"{LAYOUT}-{slug}-{version}-{name}-{translation.get_language()}"'
 
 
 def cached_page(slug: str, version: int, name: str) -> str | None:
-    """A page rendered earlier for this version: one cache read, no state, no database."""
-    return cache.get(_key(slug, version, "page", name))
+    """A page rendered earlier for this version in the active language: one cache read, no
+    state, no database."""
+    return cache.get(_page_key(slug, version, name))
 
 
 def state(slug: str, version: int) -> EventState | None:
@@ -159,14 +169,15 @@ def state(slug: str, version: int) -> EventState | None:
 
 
 def page(state: EventState, name: str) -> str:
-    """Page `name` of this state: "standings", "round-3", "player-12", "screen", "json"."""
+    """Page `name` of this state in the active language: "standings", "round-3", "player-12",
+    "screen", "json"."""
     html = cached_page(state.slug, state.version, name)
     return html if html is not None else _render_page(state, name)
 
 
 def index_page() -> str:
     """The list of events, live ones first; replaced on every publish and after INDEX_TTL."""
-    html = cache.get(INDEX_KEY)
+    html = cache.get(_index_key())
     if html is None:
         open_rounds = Count("round_set", filter=~Q(round_set__state=Round.State.CLOSED))
         # "bridge": the bridge part, when there is one, links the event to its own pages
@@ -183,7 +194,7 @@ def index_page() -> str:
         live = [e for e in listed if e.open_rounds]
         others = [e for e in listed if not e.open_rounds]
         html = render_to_string("web/index.html", {"live": live, "others": others})
-        cache.set(INDEX_KEY, html, INDEX_TTL)
+        cache.set(_index_key(), html, INDEX_TTL)
     return html
 
 
@@ -296,8 +307,12 @@ def _build_once(slug: str, version: int) -> EventState | None:
 def _render_page(state: EventState, name: str) -> str:
     page, params = pages.resolve(name)
     html = page.body(state, **params) if page.body else _template(state, page, params)
-    cache.set(_key(state.slug, state.version, "page", name), html, STATE_TTL)
+    cache.set(_page_key(state.slug, state.version, name), html, STATE_TTL)
     return html
+
+
+def _page_key(slug: str, version: int, name: str) -> str:
+    return _key(slug, version, "page", name, translation.get_language())
 
 
 def _template(state: EventState, page: pages.Page, params: dict[str, object]) -> str:
@@ -306,6 +321,7 @@ def _template(state: EventState, page: pages.Page, params: dict[str, object]) ->
         "oob": False,
         "live_view": page.live_view,
         "nav": pages.nav(state, current=page),
+        "page_url": reverse(f"web:{page.name}", kwargs={"slug": state.slug, **params}),
         **page.context(state, **params),
     }
     return render_to_string(page.template, context)

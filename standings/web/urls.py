@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import pages, views
+from . import language, pages, views
 
 app_name = "web"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("language/", language.choose, name="language"),
     *(
         path(f"e/<slug:slug>/{page.route}", views.event_page, {"page": page.name}, name=page.name)
         for page in pages.PAGES.values()

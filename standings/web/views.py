@@ -10,9 +10,10 @@ import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from . import pages, render, search
+from . import languages, pages, render, search
 from .forms import FindForm
 from .http import HTML, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
@@ -20,8 +21,9 @@ from .http import HTML, VERSION_HEADER, cache_control, cached_response, is_fresh
 @require_safe
 def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> HttpResponse:
     """Any page of the registry (pages.PAGES): the cached render of the event's current
-    version; a 304 costs one cache read, a hit two."""
+    version in the reader's language; a 304 costs one cache read, a hit two."""
     entry = pages.PAGES[page]
+    languages.record(slug, get_language())
     name = entry.cache_name(params)
     version = render.current_version(slug)
     if version is None:

@@ -91,7 +91,7 @@ async def test_a_replay_is_django_s_own_answer(event, django_app, path):
     assert status == 200
     assert headers["content-encoding"] == "br"
     assert headers["cache-control"] == "public, max-age=2, stale-while-revalidate=30"
-    assert headers["vary"] == "Accept-Encoding, Cookie"
+    assert headers["vary"] == "Accept-Encoding, Accept-Language, Cookie"
     assert headers["content-security-policy"].startswith("default-src 'self'")
     assert headers["x-frame-options"] == "DENY"
     assert brotli.decompress(body)

@@ -82,7 +82,7 @@ def test_pages_are_live_through_the_event_socket_with_their_view(client, event):
         html = client.get(url).content.decode()
         main = one(html, "main")
         assert main["hx-ext"] == "ws", url
-        assert main["ws-connect"] == f"/ws/e/small-open/?view={view}", url
+        assert main["ws-connect"] == f"/ws/e/small-open/?view={view}&lang=en", url
         assert one(html, "#last-update")
         assert one(html, "html")["lang"] == "en"
 

@@ -66,7 +66,7 @@ def test_a_registered_page_is_served_with_the_event_nav(client, event, entrants)
     assert texts(html, "ul.entrants li") == ["Player 01", "Player 02", "Player 03", "Player 04"]
     link = one(html, '.event-nav a[aria-current="page"]')
     assert (text(link), link["href"]) == ("Rated 2300+", "/e/small-open/entrants/2300/")
-    assert one(html, "main")["ws-connect"] == "/ws/e/small-open/?view=status"
+    assert one(html, "main")["ws-connect"] == "/ws/e/small-open/?view=status&lang=en"
     other = client.get("/e/small-open/crosstable/").content.decode()
     assert "Rated 2300+" in texts(other, ".event-nav a")
 
@@ -163,7 +163,9 @@ def test_the_layout_key_follows_the_templates_contents(tmp_path):
         Path(path).name for path in shaping
     }
     assert render.LAYOUT == pages.layout_key(shaping)
-    assert render.etag("small-open", 4, "standings") == f'"{render.LAYOUT}-small-open-4-standings"'
+    assert (
+        render.etag("small-open", 4, "standings") == f'"{render.LAYOUT}-small-open-4-standings-en"'
+    )
 
 
 def test_nav_lists_the_labelled_pages_in_registry_order(client, event):
