@@ -18,7 +18,7 @@ from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
 from standings.events import services
 from standings.events.models import Event
-from standings.events.snapshot import engine_event, event_standings
+from standings.events.snapshot import engine_event, event_standings, team_tiebreaks
 
 from .forms import TiebreakSettingsForm, settings_initial
 from .views import editable_event
@@ -41,7 +41,10 @@ def preview(event: Event, form: TiebreakSettingsForm) -> dict:
     data = form.cleaned_data
     described = replace(engine_event(event), shared_places=data["ties"] == "shared")
     rules = choose_edition(event.start_date, data["rule_edition"] or None)
-    new: Standings = compute_standings(described, form.chosen(), rules=rules)
+    chosen = list(form.chosen())
+    if event.kind == Event.Kind.TEAM:  # ranked as the team standings rank on it
+        chosen = team_tiebreaks(chosen)
+    new: Standings = compute_standings(described, chosen, rules=rules)
     now = {row.start_no: row.rank for row in event_standings(event).rows}
     rows = [(row, now.get(row.start_no)) for row in new.rows[:PREVIEW_ROWS]]
     return {"standings": new, "rows": rows, "more": max(0, len(new.rows) - PREVIEW_ROWS)}
@@ -49,7 +52,11 @@ def preview(event: Event, form: TiebreakSettingsForm) -> dict:
 
 def _presets(event: Event) -> list[tuple[str, str]]:
     system = System(event.system)
-    return [(p.key, " ".join(("PTS", *p.tiebreaks(system)))) for p in PRESETS]
+    # A team preset names its primary score itself (MPTS); PTS comes first otherwise.
+    return [
+        (p.key, " ".join(p.tiebreaks(system) if p.team else ("PTS", *p.tiebreaks(system))))
+        for p in PRESETS
+    ]
 
 
 @login_required

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from standings.engine import event as engine
+from standings.engine.catalogue import lookup
 from standings.engine.editions import choose_edition
 from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
@@ -159,10 +160,37 @@ def team_bye_points(code: str, event: Event, boards: int) -> tuple[float, float]
 
 
 def event_standings(event: Event, through_round: int | None = None) -> Standings:
-    """Current standings of a stored event (one engine run)."""
+    """Current standings of a stored event (one engine run): a team event's teams."""
+    tiebreaks = event.tiebreak_list()
+    if event.kind == Event.Kind.TEAM:
+        tiebreaks = team_tiebreaks(tiebreaks)
     return compute_standings(
         engine_event(event),
-        event.tiebreak_list(),
+        tiebreaks,
         rules=rule_edition(event),
         through_round=through_round,
     )
+
+
+def team_tiebreaks(specs: list[str]) -> list[str]:
+    """A team event's list as its standings rank on it: match and game points by default,
+    and both always shown (the secondary score last when the list does not name it)."""
+    if not specs:
+        return ["MPTS", "GPTS"]
+    scores = {lookup(s)[0].name for s in specs}
+    if "GPTS" not in scores:
+        return [*specs, "GPTS"]
+    if not scores & {"MPTS", "PTS"}:
+        return [*specs, "MPTS"]
+    return specs
+
+
+def individual_tiebreaks(specs: list[str]) -> list[str]:
+    """The entries of a team event's list that rank its players too (no team entry, no
+    score basis)."""
+    out = []
+    for text in specs:
+        spec, entry = lookup(text)
+        if not entry.team and not spec.basis:
+            out.append(text)
+    return out

@@ -15,7 +15,6 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from standings.engine import event as engine
-from standings.engine.catalogue import lookup
 from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
@@ -24,7 +23,12 @@ from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
 from standings.events.prizes import prize_list
 from standings.events.sections import sections_of, tournament_of
-from standings.events.snapshot import engine_event, rule_edition
+from standings.events.snapshot import (
+    engine_event,
+    individual_tiebreaks,
+    rule_edition,
+    team_tiebreaks,
+)
 
 from .labels import Column, columns
 
@@ -299,30 +303,6 @@ def _sections(event: Event) -> tuple[SectionLink | None, tuple[SectionLink, ...]
     if not listed:
         return None, ()
     return SectionLink(tournament.slug, tournament.name), listed
-
-
-def team_tiebreaks(specs: list[str]) -> list[str]:
-    """A team event's list as its standings rank on it: match and game points by default,
-    and both always shown (the secondary score last when the list does not name it)."""
-    if not specs:
-        return ["MPTS", "GPTS"]
-    scores = {lookup(s)[0].name for s in specs}
-    if "GPTS" not in scores:
-        return [*specs, "GPTS"]
-    if not scores & {"MPTS", "PTS"}:
-        return [*specs, "MPTS"]
-    return specs
-
-
-def individual_tiebreaks(specs: list[str]) -> list[str]:
-    """The entries of a team event's list that rank its players too (no team entry, no
-    score basis)."""
-    out = []
-    for text in specs:
-        spec, entry = lookup(text)
-        if not entry.team and not spec.basis:
-            out.append(text)
-    return out
 
 
 def materialised(state: EventState) -> EventState:

@@ -140,3 +140,33 @@ def test_a_refused_list_is_not_saved(desk, event):
     assert response.status_code == 400
     assert "unknown tie-break" in text(one(response.content.decode(), "#preview .refusal"))
     assert Event.objects.get(pk=event.pk).tiebreaks == "BH/C1 BH SB DE"
+
+
+def test_a_team_event_is_offered_the_team_presets_and_previews_its_teams(desk, arbiter):
+    from standings.events.services import enter_result
+    from tests.factories import create_team_event
+
+    teams = create_team_event(arbiters=[arbiter])
+    for n, result in enumerate(["10", "10", "==", "01"], start=1):
+        enter_result(teams, 1, n, result, table=1)
+    page = "/e/small-teams/arbiter/settings/"
+    html = desk.get(page).content.decode()
+    labels = texts(html, ".settings-form fieldset:first-of-type label")
+    assert any(
+        label.startswith("FIDE: teams") and "MPTS EMGSB/C1 GPTS EDE" in label for label in labels
+    )
+    assert any(
+        label.startswith("Chess Scotland: teams") and "MPTS GPTS BBE" in label for label in labels
+    )
+    assert not any("PTS USMM" in label for label in labels)
+
+    response = desk.get(
+        page + "preview/",
+        {"preset": "scotland-teams", "ties": "lots", "version": teams.version},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert texts(html, "#preview thead th")[-3:] == ["MPTS", "GPTS", "BBE"]
+    rows = [[text(c) for c in tr.select("td, th")] for tr in select(html, "#preview tbody tr")]
+    assert len(rows) == 4  # the teams, not their players
+    assert rows[0] == ["1", "1", "Rooks", "2", "2.5", "0"]  # 2½–1½, the current rank beside
