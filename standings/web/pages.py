@@ -25,7 +25,7 @@ from django.urls.resolvers import RoutePattern
 from standings.events import match_score
 from standings.prizes import projection, rules
 
-from . import printouts
+from . import flags, printouts
 from .board_rankings import board_rankings
 from .http import HTML
 from .state import EventState, format_value
@@ -150,7 +150,14 @@ def shaping_files() -> list[Path]:
     here = Path(__file__).parent
     modules = [
         here / name
-        for name in ("pages.py", "state.py", "labels.py", "team_state.py", "board_rankings.py")
+        for name in (
+            "pages.py",
+            "state.py",
+            "labels.py",
+            "team_state.py",
+            "board_rankings.py",
+            "flags.py",
+        )
     ]
     modules.append(Path(match_score.__file__))  # it words a match's score
     modules += [Path(projection.__file__), Path(rules.__file__)]  # the state's prize list
@@ -217,7 +224,44 @@ def _standings_json(state: EventState) -> str:
     return json.dumps(state.standings.to_json(), ensure_ascii=False)
 
 
-register(Page("standings", "", "web/standings.html", nav="Standings", live_view="standings"))
+def _standings_context(state: EventState) -> dict[str, Any]:
+    if state.teams is not None:  # a team event's standings are its teams': no filter
+        return {}
+    return {"federations": flags.federations([p.federation for p in state.people.values()])}
+
+
+def _federation_context(state: EventState, code: str) -> dict[str, Any]:
+    return {
+        "code": code,
+        "flag": flags.flag_url(code),
+        "lines": [line for line in state.lines if line.person.federation.upper() == code],
+        **_standings_context(state),
+    }
+
+
+def _has_federation(state: EventState, code: str) -> bool:
+    return state.teams is None and any(p.federation.upper() == code for p in state.people.values())
+
+
+register(
+    Page(
+        "standings",
+        "",
+        "web/standings.html",
+        context=_standings_context,
+        nav="Standings",
+        live_view="standings",
+    )
+)
+register(
+    Page(
+        "federation",
+        "federation/<fed:code>/",
+        "web/federation.html",
+        context=_federation_context,
+        exists=_has_federation,
+    )
+)
 register(
     Page(
         "round",

@@ -52,13 +52,14 @@ class Index:
     round: int | None
 
 
-_INDEXES: OrderedDict[tuple[str, int], Index] = OrderedDict()
+_INDEXES: OrderedDict[tuple[object, ...], Index] = OrderedDict()
 INDEXES_KEPT = 64
 
 
 def index(state: EventState) -> Index:
-    """The state's search index, built once per event version and process."""
-    key = (state.slug, state.version)
+    """The state's search index, built once per event version and process (an event
+    deleted and made again under its slug starts at version 0 again: its id and time tell)."""
+    key = (state.slug, state.version, state.event_id, state.updated_at)
     found = _INDEXES.get(key)
     if found is None:
         found = _build_index(state)

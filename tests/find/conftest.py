@@ -8,3 +8,13 @@ def empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_kept_indexes():
+    """Events made again test after test repeat slug, version and even id."""
+    from standings.web import search
+
+    search._INDEXES.clear()
+    yield
+    search._INDEXES.clear()

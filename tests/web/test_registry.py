@@ -102,6 +102,7 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "screen",
         "prizes",
         "prizescsv",
+        "federation",
         "json",
         "print",
         "printpairings",

@@ -13,6 +13,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
 from standings.web.state import Board, Cell, GameLine, Line, Person, format_value
 
@@ -79,7 +80,9 @@ def board_row(board: Board, key: int, slug: str = "", anchor: bool = True) -> Sa
         result = '<span class="pending">…<span class="visually-hidden"> to come</span></span>'
     else:  # an unattended screen: no words for a screen reader
         result = "…"
-    white, black = (_linked(p, slug) if slug else _name(p) for p in (board.white, board.black))
+    white, black = (
+        _flag(p) + (_linked(p, slug) if slug else _name(p)) for p in (board.white, board.black)
+    )
     # On the round page: the board's anchor (#b12, "find my board") and who sits at it
     # (the pinned player's board is found by start number, me.js).
     seats = (
@@ -166,8 +169,26 @@ def _name(person: Person) -> str:
 
 
 def _titled(person: Person) -> str:
-    name = _name(person)
+    name = _flag(person) + _name(person)
     return f'<span class="title">{escape(person.title)}</span> {name}' if person.title else name
+
+
+def _flag(person: Person) -> str:
+    return _federation(person.federation) if person.federation else ""
+
+
+@lru_cache(maxsize=512)
+def _federation(federation: str) -> str:
+    """The federation's flag before a name (its code as the text), or the code alone when
+    no flag is bundled for it."""
+    code = escape(federation)
+    url = flag_url(federation)
+    if url is None:
+        return f'<span class="fed">{code}</span> '
+    return (
+        f'<img class="flag" src="{escape(url)}" alt="{code}" title="{code}" '
+        'width="20" height="15" loading="lazy"> '
+    )
 
 
 def _linked(person: Person, slug: str) -> str:
