@@ -1,5 +1,6 @@
 /* Live pages: connection indicator, local update time, brief highlight of changed rows,
-   and a refetch of pages whose content the push does not carry (they hold [data-refresh]). */
+   a refetch of pages whose content the push does not carry (they hold [data-refresh]), and
+   a summary of what changed read out by screen readers through one polite live region. */
 (function () {
   "use strict";
 
@@ -58,6 +59,7 @@
     dead.onclose = null; // not the ws extension's reconnect on top of this one
     dead.close();
     setState("reconnecting", "reconnecting…");
+    noteStatus(true);
     wrapper.reconnect();
   }, 5000);
 
@@ -102,22 +104,105 @@
     });
   }
 
+  // What changed, said through #live-announcer (aria-live="polite"): never cell by cell,
+  // but a summary gathered over a burst ("3 results in: board 4 1–0, ..."), at most one every
+  // ANNOUNCE_GAP ms. The words are the announcer's data-* attributes (the template's).
+  var ANNOUNCE_AFTER = 1500;
+  var ANNOUNCE_GAP = 10000;
+  var MAX_LISTED = 5;
+  var heard = { results: new Map(), updated: new Set(), status: null };
+  var lostSaid = false;
+  var lastSaid = -Infinity;
+  var sayTimer = null;
+
+  function words(name, values) {
+    var el = document.getElementById("live-announcer");
+    var text = (el && el.dataset[name]) || "";
+    return text.replace(/\{(\w+)\}/g, function (all, key) { return values[key]; });
+  }
+
+  function cellText(cell) {
+    return cell ? cell.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  function noteRow(row) {
+    var table = row.closest("table");
+    var board = row.querySelector("th.board");
+    if (table && table.classList.contains("pairings") && board) {
+      var match = row.closest("tbody.match");
+      var result = cellText(row.querySelector(".result"));
+      var said = match
+        ? words("matchBoard", { match: match.dataset.key.replace(/^m/, ""), board: cellText(board), result: result })
+        : words("board", { board: cellText(board), result: result });
+      heard.results.set((match ? match.dataset.key : "") + ":" + cellText(board), said);
+    } else if (table && table.caption) {
+      heard.updated.add(cellText(table.caption).split(/[:·(]/)[0].trim());
+    }
+  }
+
+  function noteChanges(old) {
+    document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
+      var was = old.get(row.closest("[id]").id + ":" + row.dataset.key);
+      if (was !== undefined && was !== row.dataset.sig) noteRow(row);
+    });
+    sayLater();
+  }
+
+  function sayLater() {
+    if (sayTimer || (!heard.results.size && !heard.updated.size && !heard.status)) return;
+    var wait = Math.max(ANNOUNCE_AFTER, lastSaid + ANNOUNCE_GAP - Date.now());
+    sayTimer = setTimeout(say, wait);
+  }
+
+  function say() {
+    sayTimer = null;
+    var parts = [];
+    if (heard.status) parts.push(words(heard.status, {}));
+    if (heard.status === "lost") lostSaid = true;
+    var results = Array.from(heard.results.values());
+    if (results.length) {
+      var list = results.slice(0, MAX_LISTED);
+      if (results.length > MAX_LISTED) list.push(words("more", { count: results.length - MAX_LISTED }));
+      parts.push(words(results.length === 1 ? "result" : "results", { count: results.length, list: list.join(", ") }));
+    }
+    heard.updated.forEach(function (what) { parts.push(words("updated", { what: what })); });
+    heard = { results: new Map(), updated: new Set(), status: null };
+    var el = document.getElementById("live-announcer");
+    if (!el || !parts.length) return;
+    lastSaid = Date.now();
+    el.textContent = parts.join(". ") + ".";
+  }
+
+  function noteStatus(lost) {
+    if (lost) heard.status = "lost";
+    else if (heard.status === "lost") heard.status = null; // back before it was said
+    else if (lostSaid) heard.status = "back";
+    if (!lost) lostSaid = false;
+    sayLater();
+  }
+
   document.addEventListener("htmx:wsConnecting", function () {
     setState(wasOpen ? "reconnecting" : "connecting", wasOpen ? "reconnecting…" : "connecting…");
   });
   document.addEventListener("htmx:wsOpen", function (event) {
     wrapper = event.detail.socketWrapper;
+    if (wasOpen) noteStatus(false);
     wasOpen = true;
     setState("live", "live");
   });
   document.addEventListener("htmx:wsClose", function () {
-    if (wasOpen) setState("reconnecting", "reconnecting…");
+    if (!wasOpen) return;
+    setState("reconnecting", "reconnecting…");
+    noteStatus(true);
   });
   document.addEventListener("htmx:wsBeforeMessage", function () {
     before = signatures();
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
-    if (before) highlight(before);
+    if (before) {
+      highlight(before);
+      noteChanges(before);
+    }
     before = null;
     localTime();
     var version = currentVersion();
@@ -140,7 +225,7 @@
     var wanted = currentVersion();
     // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
     htmx.ajax("GET", location.pathname + "?v=" + encodeURIComponent(wanted || ""), { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-      .then(function () { highlight(old); }, function () { shownVersion = null; }) // retried on the next message
+      .then(function () { highlight(old); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
         refetchTimer = null;
         if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile
