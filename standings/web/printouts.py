@@ -96,6 +96,8 @@ def listing(state: EventState) -> list[tuple[str, list[PaperLink]]]:
         for page, what in ROUND_PRINTOUTS
     ]
     rows.extend((what, papers(state, page, "")) for page, what in EVENT_PRINTOUTS)
+    if state.prizes is not None:
+        rows.append(("Prize list, to sign", papers(state, "printprizes", "")))
     return rows
 
 

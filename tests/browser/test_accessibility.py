@@ -18,7 +18,10 @@ SEED = """
 from django.contrib.auth import get_user_model
 from standings.bridge_events.demo import load_bridge_demo
 from standings.events.models import Event
-from tests.factories import create_team_event
+from tests.factories import create_swiss, create_team_event
+cup = Event.objects.create(slug="cup", name="Cup")
+create_swiss(slug="cup-a")
+Event.objects.filter(slug="cup-a").update(parent=cup, name="Cup: Open A", board_offset=100)
 user = get_user_model().objects.create_user("anna", password="pw-anna-1", is_staff=True)
 Event.objects.get(slug="small-open").arbiters.add(user)
 create_team_event(arbiters=[user])
@@ -36,6 +39,10 @@ PUBLIC = [
     "/e/small-open/crosstable/",
     "/e/small-open/player/1/",
     "/e/small-open/screen/",
+    "/e/small-open/find/?q=player+0",
+    "/e/small-open/prizes/",
+    "/e/cup/",
+    "/e/cup-a/round/3/",
     "/e/small-open/print/",
     "/e/small-open/print/a4/round/3/pairings/",
     "/e/small-open/print/a4/round/3/names/",
@@ -63,7 +70,7 @@ ARBITER = [
     "/e/small-teams/arbiter/round/2/match/1/",
     BRIDGE + "score/",
 ]
-MODES = {"light": ("light", ""), "dark": ("dark", ""), "high contrast": ("light", "?contrast=high")}
+MODES = {"light": ("light", ""), "dark": ("dark", ""), "high contrast": ("light", "contrast=high")}
 
 
 @pytest.fixture
@@ -72,8 +79,10 @@ def venue(site):
     return site
 
 
-def check(page, url: str) -> list[str]:
+def check(page, url: str, query: str) -> list[str]:
     """axe's serious and critical violations on the page at `url`, once its socket is up."""
+    if query:
+        url += ("&" if "?" in url else "?") + query
     page.goto(url)
     if page.locator("#live-indicator").count():
         wait_live(page)
@@ -97,10 +106,10 @@ def test_no_serious_or_critical_violation_on_any_page_in_any_palette(venue, new_
         page = new_page()
         page.emulate_media(color_scheme=scheme)
         for path in PUBLIC:
-            found += check(page, venue.url + path + query)
+            found += check(page, venue.url + path, query)
         log_in(page, venue.url)
         for path in ARBITER:
-            found += check(page, venue.url + path + query)
+            found += check(page, venue.url + path, query)
             assert "/login/" not in page.url, path  # the arbiter's page itself was checked
     assert found == []
 
