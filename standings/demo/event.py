@@ -242,6 +242,40 @@ def _title(rng: random.Random, rating: int | None, sex: str) -> str:
     return ""
 
 
+# The demo's prizes (docs/prizes.md): overall places, rating classes, women, juniors,
+# seniors and the unrated; tied players share equally, one prize a player.
+PRIZES = {
+    "version": 1,
+    "ties": "equal",
+    "stacking": False,
+    "currency": "€",
+    "categories": [
+        {"key": "overall", "name": "Overall"},
+        {"key": "u2000", "name": "U2000", "rating": {"field": "rating", "max": 1999}},
+        {"key": "u1800", "name": "U1800", "rating": {"field": "rating", "max": 1799}},
+        {"key": "women", "name": "Women", "sex": ["W"]},
+        {"key": "junior", "name": "Junior", "born_from": "2008-01-01"},
+        {"key": "senior", "name": "Senior", "born_before": "1967-01-01"},
+        {"key": "unrated", "name": "Unrated", "unrated": True},
+    ],
+    "prizes": [
+        *(
+            {"category": "overall", "place": n, "amount": a}
+            for n, a in enumerate(["500", "300", "200", "120", "80"], start=1)
+        ),
+        {"category": "u2000", "place": 1, "amount": "120"},
+        {"category": "u2000", "place": 2, "amount": "60"},
+        {"category": "u1800", "place": 1, "amount": "100"},
+        {"category": "u1800", "place": 2, "amount": "50"},
+        {"category": "women", "place": 1, "amount": "150"},
+        {"category": "women", "place": 2, "amount": "75"},
+        {"category": "junior", "place": 1, "item": "Trophy", "worth": "60"},
+        {"category": "senior", "place": 1, "amount": "80"},
+        {"category": "unrated", "place": 1, "item": "Chess book"},
+    ],
+}
+
+
 def load_demo(seed: int = SEED) -> Event:
     """Delete and recreate the demo event, its arbiter and (when none) a superuser."""
     demo = build_demo(seed)
@@ -278,6 +312,7 @@ def _store(demo: DemoEvent, arbiter, version: int) -> Event:
         chief_arbiter="IA Demo Arbiter",
         tiebreaks=TIEBREAKS,
         lots_seed=SEED % 100_000,
+        prize_rules=PRIZES,
         version=version,
     )
     event.arbiters.set([arbiter])

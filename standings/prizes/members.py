@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from .rules import Category
 
@@ -20,6 +21,7 @@ class Player:
     club: str = ""
 
 
+@lru_cache(maxsize=8192)  # read for every player and age category on every push
 def birth_date(text: str) -> date | None:
     """A birth date as TRF and forms write it; a year alone counts as 1 January."""
     parts = [p for p in text.replace("-", "/").replace(".", "/").split("/") if p.strip()]

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
+from itertools import islice
 
 from standings.engine.result import Row, Standings
 
@@ -100,8 +101,9 @@ def project(
     rank that decides a prize is."""
     rows = standings.rows
     points = {row.start_no: (row.values[0] if row.values else None) or 0.0 for row in rows}
+    known = [r for r in rows if r.start_no in players]
     lists = {
-        c.key: [r for r in rows if r.start_no in players and belongs(players[r.start_no], c)]
+        c.key: known if _everyone(c) else [r for r in known if belongs(players[r.start_no], c)]
         for c in rules.categories
     }
     preference = {c.key: i for i, c in enumerate(rules.categories)}
@@ -115,6 +117,10 @@ def project(
             (p.category, who): _plain(rules, p, who) for who, p in _holders(holder) if p.category
         }
     return _prize_list(standings, rules, lists, awards, round_closed, points)
+
+
+def _everyone(category: Category) -> bool:
+    return category == Category(category.key, category.name)
 
 
 def _assign_places(
@@ -161,15 +167,25 @@ def _pooled(
     several categories without holding a prize keeps the largest (non-stacking)."""
     held_in = {who: prize.category for prize, who in holder.items()}
     excluded: dict[str, set[int]] = {c.key: set() for c in rules.categories}
+    last_place = {c.key: 0 for c in rules.categories}
+    for prize in rules.prizes:
+        last_place[prize.category] = max(last_place[prize.category], prize.place)
     while True:
         awards: dict[tuple[str, int], Award] = {}
         for category in rules.categories:
-            eligible = [
-                r
-                for r in lists[category.key]
-                if r.start_no not in excluded[category.key]
-                and (rules.stacking or held_in.get(r.start_no, category.key) == category.key)
-            ]
+            key = category.key
+            eligible: list[Row] = []
+            for r in lists[key]:
+                if r.start_no in excluded[key]:
+                    continue
+                if not rules.stacking and held_in.get(r.start_no, key) != key:
+                    continue
+                # past the last prize place, only players tied with the one before count
+                if len(eligible) >= last_place[key] and (
+                    not eligible or points[r.start_no] != points[eligible[-1].start_no]
+                ):
+                    break
+                eligible.append(r)
             for award in _pool_category(rules, category, eligible, holder, points):
                 awards[(category.key, award.start_no)] = award
         if rules.stacking:
@@ -342,15 +358,15 @@ def _prize_list(
         ranked = lists[category.key]
         mine = sorted((a for (k, _), a in awards.items() if k == category.key), key=_award_place)
         depth = max([p.place for p in prizes] + [a.place for a in mine], default=0)
-        order = [r.start_no for r in ranked]
-        deepest = max([order.index(a.start_no) + 1 for a in mine], default=0)
+        mine_at = {a.start_no for a in mine}
+        deepest = max((i + 1 for i, r in enumerate(ranked) if r.start_no in mine_at), default=0)
+        next_ones = (r for r in islice(ranked, deepest, None) if r.start_no not in winners)
         outside = tuple(
             Contender(r.start_no, r.rank, (r.values[0] if r.values else None) or 0.0)
-            for r in ranked[deepest:]
-            if r.start_no not in winners
-        )[:OUTSIDE]
+            for r in islice(next_ones, OUTSIDE)
+        )
         unsure = not round_closed or any(
-            r.rank_provisional for r in ranked[: max(depth, deepest) + OUTSIDE]
+            r.rank_provisional for r in islice(ranked, max(depth, deepest) + OUTSIDE)
         )
         final = tuple(_finished(a, unsure, points) for a in mine)
         for award in final:

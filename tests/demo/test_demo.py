@@ -268,3 +268,13 @@ def test_feeder_without_the_demo_does_nothing(db):
 
 def test_demo_dates_are_in_the_past(demo):
     assert demo.round_set.get(number=1).starts_at < timezone.now() - datetime.timedelta(days=1)
+
+
+def test_the_demo_has_prizes_in_line_on_its_prize_page(demo, client):
+    from standings.events.prizes import prize_rules
+
+    rules = prize_rules(demo)
+    assert len(rules.categories) == 7 and len(rules.prizes) == 14
+    html = client.get(f"/e/{DEMO_SLUG}/prizes/").content.decode()
+    assert html.count('<table class="prizes"') == 7
+    assert "Provisional" in html  # round 6 is under way
