@@ -12,14 +12,18 @@ forfeit won or lost. A match whose boards still to come could change it is not d
 yet: no match points, and a pending round in the team standings (its game points so far
 count). A match forfeited as a whole (TRF 330, `Event.match_forfeits`) gives the winner
 every board and the match points of a win, whatever its boards hold.
+
+Beside it, each match's board points for the board tie-breaks (Art. 12): boards numbered
+by the players' order in the team among those in the line-up, a forfeited board as
+awarded, a pending one 0 so far, a bye a win on every board.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .event import Event, Participant, RoundEntry
-from .result_codes import FULL_BYE, NOT_IN_LINEUP, PAIRING_BYE, PENDING, PLAYED_CODES
+from .event import Event, RoundEntry, Team
+from .result_codes import FULL_BYE, NOT_IN_LINEUP, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,38 +39,64 @@ class TeamRound:
     decided: bool = True  # False while boards to come could still change the match
 
 
+@dataclass(frozen=True, slots=True)
+class TeamMatches:
+    """The team crosstable, each match's board points and the boards of a match."""
+
+    rounds: dict[int, tuple[TeamRound, ...]]  # team number -> its rounds 1..n
+    # team number -> per round: the points of each board of its match (None: no board),
+    # boards in the players' order in the team among those in the line-up
+    boards: dict[int, list[tuple[float, ...] | None]]
+    board_count: int
+
+
 def team_crosstable(event: Event, through_round: int) -> dict[int, tuple[TeamRound, ...]]:
     """Team number -> its rounds 1..through_round."""
-    people = {p.start_no: p for p in event.participants}
+    return team_matches(event, through_round).rounds
+
+
+def team_matches(event: Event, through_round: int) -> TeamMatches:
+    """The teams' rounds and boards, read in one pass over the players' rounds."""
+    entries = {p.start_no: p.entries for p in event.participants}
     team_of = {m: t.number for t in event.teams for m in t.members}
-    rows: dict[int, list[TeamRound]] = {t.number: [] for t in event.teams}
+    points_of = {c: event.scoring.points(c) for c in SCORED_AS}
+    rounds = range(1, through_round + 1)
+    seen = _rounds(event.teams, entries, team_of, points_of, through_round)
+    count = max([event.boards, *(len(b) for rd in seen for b in rd.boards.values())])
+    full = count * event.scoring.win
     byes = {(b.team, b.round): b for b in event.team_byes}
     forfeits = forfeited_matches(event)
-    full = match_boards(event, through_round) * event.scoring.win
-    for r in range(1, through_round + 1):
-        points, met, over_the_board, pending = _round(event, people, team_of, r)
+    win, _, loss = event.match_points
+    rows: dict[int, list[TeamRound]] = {t.number: [] for t in event.teams}
+    boards: dict[int, list[tuple[float, ...] | None]] = {t.number: [] for t in event.teams}
+    for r, rd in zip(rounds, seen, strict=True):
         for number, row in rows.items():
+            board = rd.boards.get(number)
             if (number, r) in forfeits:
                 opponent, won, lost = forfeits[number, r]
-                mp = event.match_points[0] if won else event.match_points[2]
-                row.append(TeamRound(r, opponent, full * won, full * lost, mp, False))
+                row.append(
+                    TeamRound(r, opponent, full * won, full * lost, win if won else loss, False)
+                )
+                boards[number].append((event.scoring.win if won else 0.0,) * count)
                 continue
-            game = points.get(number, 0.0)
-            met_team = met.get(number)
-            if met_team is not None:
-                opponent = met_team
-                theirs = points.get(opponent, 0.0)
-                left = pending.get(number, 0) * event.scoring.win
+            game = rd.points.get(number, 0.0)
+            met = rd.met.get(number)
+            if met is not None and len(met) == 1:
+                opponent = next(iter(met))
+                theirs = rd.points.get(opponent, 0.0)
+                left = rd.pending.get(number, 0) * event.scoring.win
                 decided = not left or abs(game - theirs) > left
                 match = _match(game, theirs, event) if decided else 0.0
-                played = number in over_the_board or opponent in over_the_board
+                played = number in rd.over_the_board or opponent in rd.over_the_board
                 row.append(TeamRound(r, opponent, game, theirs, match, played, decided))
             elif (number, r) in byes:
                 bye = byes[number, r]
                 row.append(TeamRound(r, None, game or bye.game_points, 0.0, bye.match_points))
+                board = board or (event.scoring.win,) * count
             else:
                 row.append(TeamRound(r, None, game, 0.0, 0.0))
-    return {n: tuple(row) for n, row in rows.items()}
+            boards[number].append(board or None)
+    return TeamMatches({n: tuple(row) for n, row in rows.items()}, boards, count)
 
 
 def forfeited_matches(event: Event) -> dict[tuple[int, int], tuple[int, bool, bool]]:
@@ -81,18 +111,7 @@ def forfeited_matches(event: Event) -> dict[tuple[int, int], tuple[int, bool, bo
 def match_boards(event: Event, through_round: int) -> int:
     """Boards of a match: the event's (TRF 352), or the longest line-up of any round when
     that is longer."""
-    people = {p.start_no: p for p in event.participants}
-    longest = event.boards
-    for team in event.teams:
-        for r in range(1, through_round + 1):
-            lineup = 0
-            for start_no in team.members:
-                p = people.get(start_no)
-                entry = p.entry(r) if p is not None else None
-                if entry is not None and in_lineup(entry):
-                    lineup += 1
-            longest = max(longest, lineup)
-    return longest
+    return team_matches(event, through_round).board_count
 
 
 def in_lineup(entry: RoundEntry) -> bool:
@@ -113,30 +132,53 @@ def _match(game: float, theirs: float, event: Event) -> float:
     return win if game > theirs else draw if game == theirs else loss
 
 
-def _round(
-    event: Event, people: dict[int, Participant], team_of: dict[int, int], r: int
-) -> tuple[dict[int, float], dict[int, int], set[int], dict[int, int]]:
-    """Each team's game points in round r, the team its players met (when exactly one),
-    the teams with a board played over the board, and each team's boards still pending."""
-    points: dict[int, float] = {}
-    met: dict[int, set[int]] = {}
-    over_the_board: set[int] = set()
-    pending: dict[int, int] = {}
-    for team in event.teams:
+@dataclass(slots=True)
+class _Round:
+    points: dict[int, float]  # game points of each team
+    met: dict[int, set[int]]  # the teams its players met
+    over_the_board: set[int]  # the teams with a board played over the board
+    pending: dict[int, int]  # boards still to come
+    boards: dict[int, tuple[float, ...]]  # the points of its line-up's boards
+
+
+def _rounds(
+    teams: tuple[Team, ...],
+    entries: dict[int, tuple[RoundEntry, ...]],
+    team_of: dict[int, int],
+    points_of: dict[str, float],
+    through_round: int,
+) -> list[_Round]:
+    """What each team's players did in rounds 1..through_round, one pass over their rounds."""
+    out = [_Round({}, {}, set(), {}, {}) for _ in range(through_round)]
+    played = PLAYED_CODES
+    board_won_by_default = (FULL_BYE, PAIRING_BYE)
+    for team in teams:
+        number = team.number
+        boards: list[list[float]] = [[] for _ in range(through_round)]
+        games = [0.0] * through_round
         for start_no in team.members:
-            p = people.get(start_no)
-            entry = p.entry(r) if p is not None else None
-            if entry is None:
-                continue
-            if entry.code == PENDING:
-                if entry.opponent is not None and entry.opponent in team_of:
-                    pending[team.number] = pending.get(team.number, 0) + 1
-                    met.setdefault(team.number, set()).add(team_of[entry.opponent])
-                continue
-            points[team.number] = points.get(team.number, 0.0) + event.scoring.points(entry.code)
-            if entry.code in PLAYED_CODES:
-                over_the_board.add(team.number)
-            if entry.opponent is not None and entry.opponent in team_of:
-                met.setdefault(team.number, set()).add(team_of[entry.opponent])
-    met_one = {n: next(iter(m)) for n, m in met.items() if len(m) == 1}
-    return points, met_one, over_the_board, pending
+            for k, entry in enumerate(entries.get(start_no, ())[:through_round]):
+                code, opponent = entry.code, entry.opponent
+                rd = out[k]
+                if code == PENDING:
+                    if opponent is not None:
+                        boards[k].append(0.0)
+                        if opponent in team_of:
+                            rd.pending[number] = rd.pending.get(number, 0) + 1
+                            rd.met.setdefault(number, set()).add(team_of[opponent])
+                    continue
+                scored = points_of.get(code, 0.0)
+                games[k] += scored
+                if code in played:
+                    rd.over_the_board.add(number)
+                if opponent is not None:
+                    boards[k].append(scored)
+                    if opponent in team_of:
+                        rd.met.setdefault(number, set()).add(team_of[opponent])
+                elif code in board_won_by_default:
+                    boards[k].append(scored)
+        for k, rd in enumerate(out):
+            rd.points[number] = games[k]
+            if boards[k]:
+                rd.boards[number] = tuple(boards[k])
+    return out

@@ -22,13 +22,7 @@ from .crosstable import Crosstable
 from .event import Event, Participant, RoundEntry, Scoring, TeamBye
 from .notation import parse_spec
 from .result_codes import PENDING
-from .team_matches import (
-    TeamRound,
-    forfeited_matches,
-    in_lineup,
-    match_boards,
-    team_crosstable,
-)
+from .team_matches import TeamMatches, TeamRound, team_matches
 
 SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}
 
@@ -44,27 +38,32 @@ def primary_basis(texts: Sequence[str]) -> str:
 
 def team_tables(event: Event, through_round: int, edition: str, primary: str) -> Crosstable:
     """The crosstable of the primary basis, holding both bases and the board points."""
+    matches = team_matches(event, through_round)
     tables = {
-        basis: Crosstable(team_event(event, through_round, basis), through_round, edition)
+        basis: Crosstable(team_event(event, through_round, basis, matches), through_round, edition)
         for basis in ("MP", "GP")
     }
-    boards, count = board_points(event, through_round)
+    boards = [matches.boards[t.number] for t in event.teams]
     for basis, table in tables.items():
         table.bases = tables
         table.primary = primary
         table.boards = boards
-        table.board_count = count
+        table.board_count = matches.board_count
         table.basis = basis
         table.board_win = event.scoring.win
     return tables[primary]
 
 
-def team_event(event: Event, through_round: int, basis: str = "MP") -> Event:
+def team_event(
+    event: Event, through_round: int, basis: str = "MP", matches: TeamMatches | None = None
+) -> Event:
     """The teams as participants of an individual event scored in match or game points."""
-    table = team_crosstable(event, through_round)
+    if matches is None:
+        matches = team_matches(event, through_round)
+    table = matches.rounds
     byes = {(b.team, b.round): b for b in event.team_byes}
     if basis == "GP":
-        boards = match_boards(event, through_round)
+        boards = matches.board_count
         win, draw, loss = boards * event.scoring.win, boards * event.scoring.draw, 0.0
         bye_points = {b.code: b.game_points for b in event.team_byes}
     else:
@@ -121,36 +120,3 @@ def _entry(
     if bye is not None:
         return RoundEntry(r.round, None, None, bye.code, points)
     return RoundEntry(r.round, None, None, "Z", points)
-
-
-def board_points(
-    event: Event, through_round: int
-) -> tuple[list[list[tuple[float, ...] | None]], int]:
-    """Per team (in event order), per round: the points of each board of its match, boards
-    numbered by the players' order in the team among those in the line-up (None: no match
-    and no bye). A forfeited board scores what was awarded, a pending one nothing yet; a
-    bye is a win on every board (Art. 12), a match forfeited as a whole a win on every
-    board for the winner. Also the number of boards of a match."""
-    people = {p.start_no: p for p in event.participants}
-    byes = {(b.team, b.round) for b in event.team_byes}
-    forfeits = forfeited_matches(event)
-    count = match_boards(event, through_round)
-    win = event.scoring.win
-    rows: list[list[tuple[float, ...] | None]] = []
-    for team in event.teams:
-        row: list[tuple[float, ...] | None] = []
-        for r in range(1, through_round + 1):
-            if (team.number, r) in forfeits:
-                row.append((win if forfeits[team.number, r][1] else 0.0,) * count)
-                continue
-            board = []
-            for start_no in team.members:
-                p = people.get(start_no)
-                entry = p.entry(r) if p is not None else None
-                if entry is not None and in_lineup(entry):
-                    board.append(event.scoring.points(entry.code))
-            if not board and (team.number, r) in byes:
-                board = [win] * count
-            row.append(tuple(board) if board else None)
-        rows.append(row)
-    return rows, count
