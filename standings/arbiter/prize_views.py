@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from standings.events import services
-from standings.events.prizes import prize_list, prize_rules
+from standings.events.prizes import prize_file, prize_list, prize_rules
 from standings.events.snapshot import engine_event, event_standings
-from standings.prizes.rules import write_rules
 
 from .forms import PrizeSettingsForm
 from .views import editable_event
@@ -88,8 +87,6 @@ def _page(request, event, form: PrizeSettingsForm, *, status: int, refusal: str 
 def prize_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The categories and prizes as a JSON file, to import into this or another event."""
     event = editable_event(request, slug)
-    document = write_rules(prize_rules(event))
-    body = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response = HttpResponse(prize_file(event), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-prizes.json"'
     return response

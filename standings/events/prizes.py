@@ -3,11 +3,13 @@ list of its standings (standings.prizes does the work; docs/prizes.md)."""
 
 from __future__ import annotations
 
+import json
+
 from standings.engine import event as engine
 from standings.engine.result import Standings
 from standings.prizes.members import Player
 from standings.prizes.projection import PrizeList, project
-from standings.prizes.rules import NO_RULES, PrizeRules, RulesError, read_rules
+from standings.prizes.rules import NO_RULES, PrizeRules, RulesError, read_rules, write_rules
 
 from .models import Event
 
@@ -19,6 +21,12 @@ def prize_rules(event: Event) -> PrizeRules:
         return read_rules(event.prize_rules)
     except RulesError:
         return NO_RULES
+
+
+def prize_file(event: Event) -> str:
+    """The event's categories and prizes as the JSON file its export writes and its import
+    reads back unchanged (docs/prizes.md)."""
+    return json.dumps(write_rules(prize_rules(event)), ensure_ascii=False, indent=2) + "\n"
 
 
 def prize_players(event: Event, described: engine.Event, rules: PrizeRules) -> dict[int, Player]:

@@ -71,3 +71,23 @@ def test_clubs_are_read_only_when_a_category_asks(event, django_assert_num_queri
     assert players[3].club == "SK" and players[1].club == ""
     with django_assert_num_queries(0):
         prize_players(event, described, prize_rules(Event(prize_rules={})))
+
+
+def test_the_commands_carry_the_prizes_out_and_back_in(event, tmp_path):
+    import io
+
+    from django.core.management import CommandError, call_command
+
+    services.change_prizes(event, DOCUMENT)
+    path = tmp_path / "prizes.json"
+    call_command("export_prizes", "small-open", "-o", str(path))
+    other = Event.objects.create(slug="other", name="Other")
+    out = io.StringIO()
+    call_command("import_prizes", "other", str(path), stdout=out)
+    assert out.getvalue().strip() == "other: 2 prizes in 2 categories"
+    other.refresh_from_db()
+    assert other.prize_rules == Event.objects.get(pk=event.pk).prize_rules
+    assert AuditEntry.objects.filter(event=other, target="prizes").count() == 1
+    path.write_text('{"ties": "coin"}')
+    with pytest.raises(CommandError, match="ties must be one of"):
+        call_command("import_prizes", "other", str(path))
