@@ -120,3 +120,33 @@ def test_screenshots_of_a_team_event_on_a_tablet(desk, new_page, artifacts):  # 
     page.screenshot(path=str(artifacts / "team-arbiter-match-tablet.png"), full_page=True)
     page.goto(desk.url + "/e/small-teams/arbiter/")
     page.screenshot(path=str(artifacts / "team-arbiter-round-tablet.png"), full_page=True)
+
+
+LISTED = (
+    TEAMS
+    + """
+from standings.events.models import Event
+Event.objects.filter(slug="small-teams").update(tiebreaks="MPTS GPTS BH EMGSB/C1")
+"""
+)
+
+
+def test_team_tiebreaks_update_live_with_their_provisional_marks(site, new_page):  # noqa: F811
+    site.server.database.run_python(LISTED, redis_url=site.server.redis_url)
+    follower = new_page(TABLET)
+    follower.goto(site.url + "/e/small-teams/")
+    wait_live(follower)
+    follower.evaluate("window.notReloaded = true")
+    heads = follower.locator("#standings-table thead th abbr")
+    expect(heads).to_have_text(["Rk", "No", "MPTS", "GPTS", "BH", "EMGSB/C1"])
+    knights_bh = follower.locator('#standings-table tr[data-key="2"] td.num').nth(2)
+    expect(knights_bh).to_have_text("0†")  # round 1 is open: Buchholz is provisional
+
+    for board, result in ((1, "10"), (2, "10"), (3, "10"), (4, "==")):
+        site.write(f"enter_result(event, 1, {board}, '{result}', table=1)", slug="small-teams")
+
+    # The Rooks won their match: the Knights' Buchholz is the Rooks' 2 match points, still
+    # provisional while the round is open.
+    expect(knights_bh).to_have_text("2†")
+    expect(knights_bh).to_have_class("num secondary prov")
+    assert follower.evaluate("window.notReloaded") is True
