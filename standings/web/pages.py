@@ -157,6 +157,7 @@ def shaping_files() -> list[Path]:
             "team_state.py",
             "board_rankings.py",
             "flags.py",
+            "sections.py",  # the overview's cached section summaries
         )
     ]
     modules.append(Path(match_score.__file__))  # it words a match's score

@@ -35,7 +35,7 @@ from django.utils import translation
 from standings.events.models import Event, Round
 
 from . import languages, pages, sections
-from .state import EventState, build_state, materialised
+from .state import EventState, SectionLink, build_state, materialised
 
 log = logging.getLogger(__name__)
 
@@ -220,17 +220,16 @@ def overview_page(tournament: EventState) -> str:
         tournament.version,
         "overview",
         hashlib.sha256(tag.encode()).hexdigest()[:16],
+        translation.get_language(),
     )
     html = cache.get(key)
     if html is None:
-        summaries = [
-            sections.summary(link, None if version is None else state(link.slug, version))
-            for link, version in versions
-        ]
+        summaries = [_section_summary(link, version) for link, version in versions]
         context = {
             "state": tournament,
             "oob": False,
             "live_view": "status",
+            "page_url": reverse("web:standings", kwargs={"slug": tournament.slug}),
             "summaries": summaries,
         }
         html = render_to_string("web/tournament.html", context)
@@ -265,10 +264,27 @@ def _state_or_none(slug: str, version: int) -> EventState | None:
 # --- internals ------------------------------------------------------------------------
 
 
+def _section_summary(link: SectionLink, version: int | None) -> sections.SectionSummary:
+    """A section's leaders at its version: cached when its state was, else from its state
+    (a 400-player state takes over 100 ms to unpickle; its summary next to nothing)."""
+    if version is None:
+        return sections.summary(link, None)
+    found = cache.get(_key(link.slug, version, "summary"))
+    if found is None:
+        found = sections.summary(link, state(link.slug, version))
+        cache.set(_key(link.slug, version, "summary"), found, STATE_TTL)
+    return found
+
+
 def _store_state(state: EventState) -> EventState:
     """Cache the state (explained) and point at its version; the state as cached."""
     state = materialised(state)
     cache.set(_key(state.slug, state.version, "state"), state, STATE_TTL)
+    cache.set(_key(state.slug, state.version, "overview"), state.is_overview, STATE_TTL)
+    if state.tournament is not None and state.tournament.slug != state.slug:  # a section
+        link = SectionLink(state.slug, state.name)
+        summary = sections.summary(link, state)
+        cache.set(_key(state.slug, state.version, "summary"), summary, STATE_TTL)
     _point_at(state.slug, state.version)
     return state
 

@@ -26,23 +26,24 @@ class SectionSummary:
     link: SectionLink
     leaders: tuple[Leader, ...]
     entrants: int  # players, or teams in a team event
-    round_text: str  # "Round 4: in progress", "No pairings yet"
+    round: int | None  # the current round, None before the first pairings
+    round_state: str  # its state as the pages word it ("In progress")
 
 
 def summary(link: SectionLink, state: EventState | None) -> SectionSummary:
     """One section as the overview lists it; a section whose state is gone lists no one."""
     if state is None:
-        return SectionSummary(link, (), 0, "")
+        return SectionSummary(link, (), 0, None, "")
     current = state.current_round
-    round_text = f"Round {current.number}: {current.state_label.lower()}" if current else ""
+    round_no, round_state = (current.number, current.state_label) if current else (None, "")
     if state.teams is not None:
         team_leaders = tuple(
             Leader(t.rank, t.rank_provisional, t.team.name, t.cells[0].text, None)
             for t in state.teams.lines[:LEADERS]
         )
-        return SectionSummary(link, team_leaders, len(state.teams.teams), round_text)
+        return SectionSummary(link, team_leaders, len(state.teams.teams), round_no, round_state)
     leaders = tuple(
         Leader(li.rank, li.rank_provisional, li.person.name, li.points.text, li.person.start_no)
         for li in state.lines[:LEADERS]
     )
-    return SectionSummary(link, leaders, len(state.people), round_text)
+    return SectionSummary(link, leaders, len(state.people), round_no, round_state)

@@ -90,3 +90,25 @@ def test_adding_a_section_in_the_admin_gives_every_event_of_the_tournament_a_ver
     assert entry.after == ["cup-a", "cup-b", "cup-c"]
     html = client.get("/e/cup-a/").content.decode()
     assert texts(html, "nav.section-nav a") == ["Rilton Cup", "Open A", "Open B", "U1600"]
+
+
+def test_a_main_event_with_side_events_keeps_its_standings(client, cup):
+    from standings.events.models import Participant
+
+    Participant.objects.create(event=cup, start_no=1, name="Main Player")
+    html = client.get("/e/cup/").content.decode()
+    assert select(html, "#standings-table") and not select(html, ".section-summary")
+    assert texts(html, "nav.section-nav a") == ["Rilton Cup", "Open A", "Open B"]
+
+
+def test_a_team_section_lists_its_leading_teams(client, cup):
+    from tests.factories import create_team_event
+
+    teams = create_team_event(slug="cup-teams")
+    Event.objects.filter(pk=teams.pk).update(parent=cup, section_order=3, name="Teams")
+    Event.objects.filter(pk=cup.pk).update(version=cup.version + 1)  # as the admin's save would
+    html = client.get("/e/cup/").content.decode()
+    summary = select(html, ".section-summary")[2]
+    assert text(summary.select_one("h2")) == "Teams"
+    assert "4 teams" in text(summary)
+    assert len(summary.select("table.leaders tbody tr")) == 3
