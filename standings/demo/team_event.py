@@ -18,6 +18,7 @@ from itertools import product
 from django.db import transaction
 from django.utils import timezone
 
+from standings.engine.presets import FIDE_TEAM_SWISS
 from standings.events.changes import record_change
 from standings.events.match_score import MatchPoints, match_score, stored_match_scores
 from standings.events.models import Event, Game, Match, Participant, Round, Team, TeamBye
@@ -245,6 +246,7 @@ def _store(teams: list[DemoTeam], rounds: list[DemoTeamRound], arbiter, version:
         team_bye_match_points=Decimal(BYE_MATCH_POINTS),
         team_bye_game_points=Decimal(BYE_GAME_POINTS),
         board_ranking_min_games=2,
+        tiebreaks=" ".join(FIDE_TEAM_SWISS),  # ranked by the team engine, as arbiters would
         lots_seed=TEAM_SEED % 100_000,
         version=version,
     )

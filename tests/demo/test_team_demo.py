@@ -60,6 +60,7 @@ def test_the_team_demo_is_a_team_swiss_under_way(demo):
     reserves = Game.objects.filter(round__event=demo, white__board_order=5)
     assert reserves.exists()  # players rest in turn: the reserves play
     assert_valid_team_swiss(demo)
+    assert demo.tiebreak_list() == ["MPTS", "EMGSB/C1", "GPTS", "EDE"]  # FIDE: teams
 
 
 def test_the_team_demo_s_pages_render(client, demo):
