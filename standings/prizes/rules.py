@@ -188,6 +188,7 @@ def _rule_problems(
             if following.value > prize.value:
                 problems.append(
                     f"{category.name!r}: place {following.place} is worth more than place {place}"
+                    + (" (give the non-cash prize its worth)" if not prize.cash else "")
                 )
     if ties is TieRule.USCF and stacking:
         problems.append("US Chess pooling gives one cash prize a player: stacking must be off")

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.urls.resolvers import RoutePattern
 
 from standings.events import match_score
-from standings.prizes import projection, rules
+from standings.prizes import members, projection, rules
 
 from . import flags, printouts
 from .board_rankings import board_rankings
@@ -161,7 +161,8 @@ def shaping_files() -> list[Path]:
         )
     ]
     modules.append(Path(match_score.__file__))  # it words a match's score
-    modules += [Path(projection.__file__), Path(rules.__file__)]  # the state's prize list
+    # the prize list in the state
+    modules += [Path(projection.__file__), Path(rules.__file__), Path(members.__file__)]
     tags = Path(standings_web.__file__).parent.glob("*.py")  # the row renderers
     translations = [path for folder in settings.LOCALE_PATHS for path in Path(folder).rglob("*.mo")]
     return [*files, *tags, *modules, *sorted(translations)]
