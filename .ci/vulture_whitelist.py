@@ -52,3 +52,4 @@ PaperConverter.regex, PaperConverter.to_url, PairingLine.white_points, PairingLi
 
 # Prizes: read by the prize templates.
 CategoryList.unawarded
+_.xframe_options_exempt  # read by XFrameOptionsMiddleware (security.headers)

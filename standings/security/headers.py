@@ -23,6 +23,21 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+# The embeddable widget (web's "widget" page) may be framed by any site; every other page
+# keeps frame-ancestors 'none' and X-Frame-Options.
+FRAMEABLE = {"web:widget"}
+WIDGET_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors *")
+
+# The read API (docs/api.md): JSON any site's script may read (CORS), GET and HEAD only.
+OPEN_READS = {
+    "web:json",
+    "web:roundjson",
+    "web:crosstablejson",
+    "web:playerjson",
+    "web:events_json",
+    "web:openapi",
+}
+
 # Pages of these URL namespaces show or take what only signed-in people may see: no copy
 # of them may stay in a shared tablet's cache or a proxy.
 PRIVATE_NAMESPACES = {"arbiter", "events", "admin"}
@@ -30,8 +45,15 @@ PRIVATE_NAMESPACES = {"arbiter", "events", "admin"}
 
 class SecurityHeadersMiddleware(MiddlewareMixin):  # the mixin serves sync and async stacks
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         match = request.resolver_match
+        name = match.view_name if match is not None else ""
+        if name in FRAMEABLE:
+            response.headers.setdefault("Content-Security-Policy", WIDGET_POLICY)
+            response.xframe_options_exempt = True  # read by XFrameOptionsMiddleware
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        if name in OPEN_READS and request.method in ("GET", "HEAD"):
+            response.headers["Access-Control-Allow-Origin"] = "*"
+            response.headers["Access-Control-Expose-Headers"] = "ETag, X-Event-Version"
         private_page = match is not None and PRIVATE_NAMESPACES.intersection(match.namespaces)
         if private_page or _signed_in(request):
             add_never_cache_headers(response)

@@ -25,7 +25,7 @@ from django.urls.resolvers import RoutePattern
 from standings.events import match_score
 from standings.prizes import members, projection, rules
 
-from . import flags, printouts
+from . import api, flags, printouts
 from .board_rankings import board_rankings
 from .http import HTML
 from .state import EventState, format_value
@@ -158,6 +158,7 @@ def shaping_files() -> list[Path]:
             "board_rankings.py",
             "flags.py",
             "sections.py",  # the overview's cached section summaries
+            "api.py",
         )
     ]
     modules.append(Path(match_score.__file__))  # it words a match's score
@@ -457,6 +458,36 @@ register(
         "standings.json",
         body=_standings_json,
         nav="JSON",
+        content_type="application/json",
+    )
+)
+
+
+# The read API (api.py, openapi.py, docs/api.md): JSON beside standings.json, individual events.
+register(
+    Page(
+        "roundjson",
+        "round/<int:number>.json",
+        body=api.round_json,
+        exists=lambda state, number: state.teams is None and state.round(number) is not None,
+        content_type="application/json",
+    )
+)
+register(
+    Page(
+        "crosstablejson",
+        "crosstable.json",
+        body=api.crosstable_json,
+        exists=_is_individual,
+        content_type="application/json",
+    )
+)
+register(
+    Page(
+        "playerjson",
+        "player/<int:start_no>.json",
+        body=api.player_json,
+        exists=lambda state, start_no: state.teams is None and start_no in state.people,
         content_type="application/json",
     )
 )

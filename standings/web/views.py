@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 from functools import lru_cache
 
 import segno
@@ -13,7 +14,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from . import languages, pages, render, search
+from standings.events.models import Event
+
+from . import api, languages, openapi, pages, render, search
 from .forms import FindForm
 from .http import HTML, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
@@ -101,3 +104,23 @@ def _qr_svg(url: str) -> str:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff", border=2)
     return out.getvalue().decode()
+
+
+@require_safe
+def events_json(request: HttpRequest) -> HttpResponse:
+    """The read API's event list (api.py)."""
+    events = Event.objects.select_related("parent").prefetch_related("sections")
+    body = json.dumps(api.events_json(list(events)), ensure_ascii=False)
+    return cached_response(request, body, _hash_etag(body), content_type="application/json")
+
+
+@require_safe
+def openapi_json(request: HttpRequest) -> HttpResponse:
+    """The OpenAPI description of the read API, at a stable address."""
+    body = _openapi_body()
+    return cached_response(request, body, _hash_etag(body), content_type="application/json")
+
+
+@lru_cache(maxsize=1)
+def _openapi_body() -> str:
+    return json.dumps(openapi.document(), ensure_ascii=False, indent=1)
