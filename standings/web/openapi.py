@@ -10,13 +10,14 @@ from typing import Any
 VERSION = "1.0.0"
 
 WEBSOCKET = """\
-Live updates: `GET /ws/e/{slug}/?view=standings|round|screen|status` upgrades to a read-only websocket. On connect and after every change of the
-event it sends HTML fragments (htmx out-of-band swaps, each element with the id it has on
-the page), always starting with `<p id="last-update" data-version="N">`: the event's new
-version, which the JSON endpoints' `X-Event-Version` header and `version` field also carry.
-An empty message is a heartbeat (at least every 20 s). With `&enc=deflate` each message is
-one zlib-compressed binary frame. Nothing the client sends is read. A client that only
-wants JSON can use the socket as a change signal: on a new version, fetch the JSON again."""
+Live updates: `GET /ws/e/{slug}/?view=standings|round|screen|prizes|status` upgrades to a
+read-only websocket. On connect and after every change of the event it sends HTML fragments
+(htmx out-of-band swaps, each element with the id it has on the page), always starting
+with `<p id="last-update" data-version="N">`: the event's new version, which the JSON
+endpoints' `X-Event-Version` header and `version` field also carry. An empty message is a
+heartbeat (at least every 20 s). With `&enc=deflate` each message is one zlib-compressed
+binary frame. Nothing the client sends is read. A client that only wants JSON can use the
+socket as a change signal: on a new version, fetch the JSON again."""
 
 
 def _ref(name: str) -> dict[str, str]:
