@@ -109,3 +109,14 @@ def test_team_events_have_no_printouts_yet(client):
     assert client.get("/e/small-teams/print/").status_code == 404
     assert client.get("/e/small-teams/print/a4/standings/").status_code == 404
     assert "Print" not in texts(client.get("/e/small-teams/").content.decode(), ".event-nav a")
+
+
+def test_the_arbiters_round_page_links_its_printouts(client, event, arbiter):
+    client.force_login(arbiter)
+    html = client.get("/e/small-open/arbiter/").content.decode()
+    assert [a["href"] for a in select(html, ".print-links a")] == [
+        "/e/small-open/print/a4/round/3/pairings/",
+        "/e/small-open/print/a4/round/3/names/",
+        "/e/small-open/print/a4/round/3/results/",
+        "/e/small-open/print/",
+    ]
