@@ -15,7 +15,9 @@ production command does (`uvicorn standings.asgi:application --workers 2
   every client to show each result, then a pause longer than the push interval, so
   each write gets its own push;
 - reports, over the 20 writes, the time from sending the POST to the last client
-  receiving the new state (median, p95, max), and the workers' memory (VmRSS, VmHWM).
+  receiving the new state (median, p95, max), the workers' CPU time per write (user +
+  system, both workers: the arbiter's page and POST, the publish, the fan-out; steadier
+  than wall time on a shared machine) and their memory (VmRSS, VmHWM).
 
 Then (--measure resync) with 50 sockets and the throwaway Redis: an entry while Redis
 is stopped (answer time; time until every socket shows it, from the database), and an
@@ -131,6 +133,13 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return rss, peak
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far (steadier than wall time on a
+    shared machine: what each push costs the workers, whatever else runs)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def version_of(message: bytes, binary: bool) -> int:
     """The event version a message shows, read off its start (inflated if binary)."""
     if binary:
@@ -210,6 +219,7 @@ async def run_level(
     version = await clients.open(count)
     connect_s = time.monotonic() - started
     latencies = []
+    cpu_before = sum(cpu_seconds(pid) for pid in workers)
     for board in boards:
         await asyncio.sleep(GAP)
         page = await asyncio.to_thread(arbiter.round_page, slug, 4)  # on the tablet already
@@ -218,6 +228,7 @@ async def run_level(
         version += 1
         last = await clients.until_all_show(version, count)
         latencies.append((last - sent) * 1000)
+    cpu = (sum(cpu_seconds(pid) for pid in workers) - cpu_before) * 1000 / len(boards)
     memory = [memory_mb(pid) for pid in workers]
     await clients.close()
     latencies.sort()
@@ -227,6 +238,7 @@ async def run_level(
         "median": statistics.median(latencies),
         "p95": latencies[max(0, round(0.95 * len(latencies)) - 1)],
         "max": latencies[-1],
+        "cpu": cpu,
         "rss": [m[0] for m in memory],
         "peak": [m[1] for m in memory],
     }
@@ -469,7 +481,7 @@ def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, wo
     )
     print(
         f"{'clients':>8} {'connect s':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
-        f"  {'workers RSS MiB (peak)':>24}"
+        f" {'CPU ms':>7}  {'workers RSS MiB (peak)':>24}"
     )
     for row in rows:
         memory = ", ".join(
@@ -477,7 +489,7 @@ def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, wo
         )
         print(
             f"{row['clients']:>8} {row['connect_s']:>10.1f} {row['median']:>10.0f} "
-            f"{row['p95']:>8.0f} {row['max']:>8.0f}  {memory:>24}"
+            f"{row['p95']:>8.0f} {row['max']:>8.0f} {row['cpu']:>7.0f}  {memory:>24}"
         )
 
 

@@ -9,7 +9,6 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "standings.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
@@ -23,9 +22,10 @@ refuse_unsafe_start()
 application = ProtocolTypeRouter(
     {
         "http": PublicPages(RequestBodyLimit(django_asgi_app)),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # No session or user on the sockets: they are read-only and the same for everybody
+        # (live/consumers.py), and a session wrapper would inspect the session on every push
+        # sent to every socket.
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
 

@@ -121,6 +121,8 @@ class Audience:
         self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
         self.membership = station.change(self.group, member=True)
         self.delivering: asyncio.Future | None = None  # the last message on its way
+        self.handed_out = 0  # version of the last message every socket has been handed
+        self.awaiting: list[tuple[int, asyncio.Future]] = []  # handed(): (version, waiter)
         self.watcher = asyncio.ensure_future(self._watch())
 
     async def join(self, socket: Socket) -> None:
@@ -155,9 +157,34 @@ class Audience:
         if before is not None:
             await asyncio.wait([before])
         self.version = max(self.version, message["version"])
-        news = await self.each(lambda socket: socket.show(message))
+        try:
+            news = await self.each(lambda socket: socket.show(message))
+        finally:
+            self.handed_out = max(self.handed_out, message["version"])
+            still = []
+            for version, waiter in self.awaiting:
+                if version > self.handed_out:
+                    still.append((version, waiter))
+                elif not waiter.done():
+                    waiter.set_result(None)
+            self.awaiting = still
         if any(news):  # a resync that only confirmed what they show does not put off heartbeats
             self.quiet_since = asyncio.get_running_loop().time()
+
+    async def handed(self, version: int, timeout: float) -> None:
+        """Returns once every socket has been handed `version` (or a newer one), or after
+        `timeout` seconds."""
+        if self.handed_out >= version:
+            return
+        entry = (version, asyncio.get_running_loop().create_future())
+        self.awaiting.append(entry)
+        try:
+            await asyncio.wait_for(entry[1], timeout)
+        except TimeoutError:
+            pass
+        finally:
+            if entry in self.awaiting:
+                self.awaiting.remove(entry)
 
     async def each(self, call: Callable[[Socket], Awaitable[object]]) -> list[object]:
         """`call` on every socket in turn; what each returned (None where it failed)."""
@@ -220,6 +247,14 @@ async def join(slug: str, socket: Socket) -> Audience:
         audience = station.audiences[group] = Audience(station, slug)
     await audience.join(socket)
     return audience
+
+
+async def handed(slug: str, version: int, timeout: float) -> None:
+    """Returns once this event loop's sockets of event `slug` have all been handed
+    `version` or a newer one (at once when it has none), or after `timeout` seconds."""
+    audience = audiences().get(push.group_name(slug))
+    if audience is not None:
+        await audience.handed(version, timeout)
 
 
 def audiences() -> dict[str, Audience]:

@@ -98,8 +98,9 @@ class EventSocket(AsyncWebsocketConsumer):
             return False
         self.shown = message["version"]
         body = wire.packed_part(wire.in_language(message, self.language), self.view)
+        # Straight to the server (AsyncWebsocketConsumer.send only builds this message).
         if self.deflate:
-            await self.send(bytes_data=body)
+            await self.base_send({"type": "websocket.send", "bytes": body})
         else:
-            await self.send(text_data=wire.inflate(body))
+            await self.base_send({"type": "websocket.send", "text": wire.inflate(body)})
         return True

@@ -5,6 +5,10 @@ view (fragments.VIEWS) at once, each compressed once (wire.pack). Every process 
 it once (audience.py) and writes each of its sockets only its own view's part, in the
 encoding it asked for.
 
+The publishing thread then waits (at most FANOUT_WAIT) until its own process's sockets
+have been handed the message before storing the state and rendering the hot pages: that
+work would otherwise take the GIL in turns with the loop writing to those sockets.
+
 Bursts are throttled per event across every process through the shared cache:
 - the first write after a quiet spell publishes at once (in a background thread,
   so the arbiter's request only pays one cache.add);
@@ -47,6 +51,7 @@ log = logging.getLogger(__name__)
 
 MESSAGE_TYPE = "event.fragments"  # read by each process's audience.Audience
 PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder died
+FANOUT_WAIT = 1.0  # seconds a publish waits for its process's sockets before storing
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 
@@ -117,6 +122,7 @@ def publish_now(event_id: int) -> dict | None:
         sent.append(message(state))
         cache.set(_message_key(state.slug), sent[0], None)
         _group_send(group_name(state.slug), sent[0])
+        _until_handed_out(state.slug, state.version)
 
     with _one_publisher(event_id):
         try:
@@ -244,6 +250,23 @@ def _group_send(group: str, message: dict) -> None:
         # A thread of our own, with no loop: run one here. (Not async_to_sync: its executor
         # refuses work once a script's main thread has ended, when its push may still run.)
         asyncio.run(layer.group_send(group, message))
+
+
+def _until_handed_out(slug: str, version: int) -> None:
+    """Wait (at most FANOUT_WAIT) until this process's sockets of the event have been
+    handed the message: what a publish does after sending (explaining, pickling and storing
+    the state, rendering the hot pages) would otherwise hold the GIL in turns with the
+    loop writing to them, and put off their push by as long."""
+    loop = _server_loop
+    if loop is None or not loop.is_running() or _runs_on(loop):
+        return
+    from .audience import handed  # it imports this module
+
+    waiting = asyncio.run_coroutine_threadsafe(handed(slug, version, FANOUT_WAIT), loop)
+    try:
+        waiting.result(FANOUT_WAIT + 1)
+    except Exception:  # too long: go on, the sockets are not waiting for this
+        waiting.cancel()
 
 
 def _runs_on(loop: asyncio.AbstractEventLoop) -> bool:

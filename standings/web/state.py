@@ -9,7 +9,9 @@ between changes.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -262,7 +264,9 @@ def build_state(event: Event) -> EventState:
     previous = {}
     # A team event's pages show no player's movement: spare the push a second engine run.
     if standings.round >= 2 and event.kind != Event.Kind.TEAM:
-        previous = {row.start_no: row.rank for row in standings_after(standings.round - 1).rows}
+        previous = _ranks_after(
+            described, standings.round - 1, event.tiebreak_list(), rule_edition(event)
+        )
     people = {
         p.start_no: Person(p.start_no, p.name, p.title, p.federation, p.rating)
         for p in described.participants
@@ -294,6 +298,41 @@ def build_state(event: Event) -> EventState:
         tournament=tournament,
         sections=sections,
     )
+
+
+_earlier_ranks: OrderedDict[tuple, dict[int, int]] = OrderedDict()  # _ranks_after's
+_earlier_lock = threading.Lock()
+EARLIER_KEPT = 64  # events x rounds remembered by each process
+
+
+def _ranks_after(
+    described: engine.Event, through_round: int, tiebreaks: Sequence[str], rules: str
+) -> dict[int, int]:
+    """Each participant's rank after `through_round` (the movement arrows), remembered:
+    a result entered in the current round does not change it, so the push after each one
+    computes it again only when an earlier round changed. The key is the event cut to
+    those rounds, compared whole, so any change to them (a result, a player, the list)
+    is a miss."""
+    earlier = dataclasses.replace(
+        described,
+        participants=tuple(
+            dataclasses.replace(p, entries=p.entries[:through_round])
+            for p in described.participants
+        ),
+    )
+    key = (earlier, tuple(tiebreaks), rules, through_round)
+    with _earlier_lock:
+        ranks = _earlier_ranks.get(key)
+        if ranks is not None:
+            _earlier_ranks.move_to_end(key)
+            return ranks
+    standings = compute_standings(earlier, tiebreaks, rules=rules, through_round=through_round)
+    ranks = {row.start_no: row.rank for row in standings.rows}
+    with _earlier_lock:
+        _earlier_ranks[key] = ranks
+        while len(_earlier_ranks) > EARLIER_KEPT:
+            _earlier_ranks.popitem(last=False)
+    return ranks
 
 
 def _sections(event: Event) -> tuple[SectionLink | None, tuple[SectionLink, ...]]:

@@ -189,3 +189,21 @@ async def test_a_quiet_socket_gets_heartbeats_and_a_push_puts_them_off(live_redi
     assert await ws.receive_from(timeout=WAIT) == ""
     assert time.monotonic() - pushed > 0.5  # a full heartbeat after the push, not sooner
     await ws.disconnect()
+
+
+async def test_a_publish_can_wait_until_its_sockets_have_been_handed_a_version(live_redis, event):
+    """What a publish does after sending waits for this process's sockets (push.py)."""
+    await audience.handed("small-open", 1, 0.01)  # no sockets here: at once
+    first, second = Collector(), Collector()
+    for socket in (first, second):
+        crowd = await audience.join("small-open", socket)
+    started = time.monotonic()
+    await audience.handed("small-open", 1, 0.2)  # nothing sent: it gives up
+    assert time.monotonic() - started >= 0.2 and not crowd.awaiting
+    waiting = asyncio.ensure_future(audience.handed("small-open", 2, WAIT))
+    await get_channel_layer().group_send(push.group_name("small-open"), group_message(2))
+    await asyncio.wait_for(waiting, WAIT)
+    assert [m["n"] for m in first.messages] == [2] == [m["n"] for m in second.messages]
+    assert crowd.handed_out == 2 and not crowd.awaiting
+    for socket in (first, second):
+        crowd.leave(socket)
