@@ -10,11 +10,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from standings.engine.standings import compute_standings
 from standings.events import services
+from standings.events.models import Event
 from standings.events.prizes import prize_file, prize_list, prize_rules
-from standings.events.snapshot import engine_event, event_standings
+from standings.events.snapshot import engine_event, rule_edition
+from standings.prizes.rules import PrizeRules
 
 from .forms import PrizeSettingsForm
 from .views import editable_event
@@ -65,21 +68,34 @@ def prize_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _page(request, event, form: PrizeSettingsForm, *, status: int, refusal: str = ""):
-    rules = prize_rules(event)
+    context = {"event": event, "form": form, "refusal": refusal}
+    context.update(preview(event, prize_rules(event), saved=True))
+    return render(request, "arbiter/prizes.html", context, status=status)
+
+
+def preview(event: Event, rules: PrizeRules, *, saved: bool) -> dict:
+    """The prize list these rules give on today's standings, and the players' names."""
     projected, names = None, {}
     if not rules.empty:
         described = engine_event(event)
-        projected = prize_list(event, described, event_standings(event))
+        standings = compute_standings(described, event.tiebreak_list(), rules=rule_edition(event))
+        projected = prize_list(event, described, standings, rules)
         names = {p.start_no: p.name for p in described.participants}
-    context = {
-        "event": event,
-        "form": form,
-        "refusal": refusal,
-        "rules": rules,
-        "projected": projected,
-        "names": names,
-    }
-    return render(request, "arbiter/prizes.html", context, status=status)
+    return {"rules": rules, "projected": projected, "names": names, "saved": saved}
+
+
+@login_required
+@require_POST
+def prize_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The preview fragment for the document as typed (htmx, on every change); saves nothing."""
+    event = editable_event(request, slug)
+    form = PrizeSettingsForm(request.POST)
+    context: dict = {"event": event, "form": form}
+    if form.is_valid():
+        context.update(preview(event, form.cleaned_data["rules"], saved=False))
+    else:
+        context["refusal"] = form.refusal()
+    return render(request, "arbiter/prizes.html#preview", context)
 
 
 @login_required

@@ -33,6 +33,11 @@ urlpatterns = [
     ),
     path("e/<slug:slug>/arbiter/settings/prizes/", prize_views.prize_settings, name="prizes"),
     path(
+        "e/<slug:slug>/arbiter/settings/prizes/preview/",
+        prize_views.prize_preview,
+        name="prizes_preview",
+    ),
+    path(
         "e/<slug:slug>/arbiter/settings/prizes.json",
         prize_views.prize_export,
         name="prizes_export",

@@ -49,10 +49,16 @@ def prize_players(event: Event, described: engine.Event, rules: PrizeRules) -> d
     }
 
 
-def prize_list(event: Event, described: engine.Event, standings: Standings) -> PrizeList | None:
-    """Who is in line for each prize after the standings' round; None without prizes or for
-    a team event (its prizes are not projected yet)."""
-    rules = prize_rules(event)
+def prize_list(
+    event: Event,
+    described: engine.Event,
+    standings: Standings,
+    rules: PrizeRules | None = None,
+) -> PrizeList | None:
+    """Who is in line for each prize after the standings' round, by the event's rules (or
+    `rules`, previewed before saving); None without prizes or for a team event (its prizes
+    are not projected yet)."""
+    rules = prize_rules(event) if rules is None else rules
     if rules.empty or described.teams:
         return None
     players = prize_players(event, described, rules)

@@ -120,3 +120,24 @@ def test_the_export_imports_back_unchanged(desk, event, django_user_model):
     assert other.prize_rules == document == Event.objects.get(pk=event.pk).prize_rules
     again = desk.get("/e/other-open/arbiter/settings/prizes.json")
     assert again.content == exported.content
+
+
+PREVIEW = "/e/small-open/arbiter/settings/prizes/preview/"
+
+
+def test_the_preview_shows_who_would_be_in_line_and_saves_nothing(desk, event):
+    response = desk.post(PREVIEW, {"document": json.dumps(DOCUMENT), "version": event.version})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert text(one(html, "#preview-heading")) == "Preview: not saved yet"
+    assert len(select(html, "#saved-prizes tbody tr")) == 3
+    assert Event.objects.get(pk=event.pk).prize_rules == {}
+    faulty = {**DOCUMENT, "prizes": [{"category": "overall", "place": 1, "amount": "-1"}]}
+    response = desk.post(PREVIEW, {"document": json.dumps(faulty), "version": event.version})
+    assert "must be a positive amount" in text(one(response.content, ".problems"))
+
+
+def test_the_preview_is_for_the_events_arbiters(client, event, stranger):
+    client.force_login(stranger)
+    assert client.post(PREVIEW, {"document": "{}", "version": event.version}).status_code == 403
+    assert client.get(PREVIEW).status_code in (403, 405)
