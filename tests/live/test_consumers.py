@@ -69,6 +69,7 @@ FRAGMENT_IDS = (
     "round-games-3",
     "screen-standings",
     "screen-pairings",
+    "prize-lists",  # the prize page's (the screen's prize list only when there are prizes)
 )
 
 
