@@ -71,11 +71,17 @@ class RoundInline(admin.TabularInline):
 @admin.register(Event)
 class EventAdmin(AuditedAdmin):
     list_display = ["name", "slug", "parent", "system", "kind", "start_date", "rounds_planned"]
+    list_filter = ["parent"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["arbiters"]
     search_fields = ["name", "slug"]
     readonly_fields = ["version"]
     inlines = [RoundInline]
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):
+        if db_field.name == "parent":  # one level: only an event that is no section groups
+            kwargs["queryset"] = Event.objects.filter(parent=None)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def delete_model(self, request: HttpRequest, obj: Event) -> None:
         delete_section_in_admin(obj, user=request.user)

@@ -72,3 +72,12 @@ def test_the_tournament_arbiter_uploads_a_section_others_may_not(
     response = client.post(url, {"file": upload, "name": "Open C"})
     section = cup.sections.get(name="Open C")
     assert response.status_code == 302 and response["Location"] == f"/e/{section.slug}/arbiter/"
+
+
+def test_a_tournament_exports_section_by_section(cup, capsys):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match=r"export each section \(cup-a, cup-b\)"):
+        call_command("export_trf", "cup")
+    call_command("export_trf", "cup-b")
+    assert capsys.readouterr().out.startswith("012 Open B")

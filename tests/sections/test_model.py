@@ -71,3 +71,14 @@ def test_a_tournament_with_sections_is_not_deleted_under_them(tournament):
     section(tournament, "rilton-a", 1)
     with pytest.raises(ProtectedError):
         tournament.delete()
+
+
+def test_the_admin_offers_only_tournaments_as_parents(client, tournament, django_user_model):
+    from tests.html import select
+
+    section(tournament, "rilton-a", 1)
+    staff = django_user_model.objects.create_superuser("chief", password="pw-chief-1")
+    client.force_login(staff)
+    html = client.get("/admin/events/event/add/").content.decode()
+    offered = {o.text for o in select(html, "select[name=parent] option") if o.get("value")}
+    assert offered == {"Rilton Cup"}

@@ -7,6 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from standings.events.models import Event
+from standings.events.sections import sections_of
 from standings.events.trf_export import export_trf
 
 
@@ -21,6 +22,12 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=options["slug"]).first()
         if event is None:
             raise CommandError(f"no event '{options['slug']}'")
+        sections = [s.slug for s in sections_of(event)]
+        if sections and not event.participants.exists():  # one TRF file is one section
+            raise CommandError(
+                f"'{event.slug}' groups sections and has no players: export each section "
+                f"({', '.join(sections)})"
+            )
         text = export_trf(event)
         if options["output"]:
             try:
