@@ -32,7 +32,7 @@ TrfUploadForm.file, SignInForm.keep_signed_in
 
 # Read by the public templates.
 RoundView.state_label, GameLine.opponent_rank, GameLine.result_title, GameLine.points_shown
-EventState.crosstable
+EventState.crosstable, EventState.full_name
 BoardLine.score_shown, BoardLine.percentage, Member.score_shown, TeamState.crosstable
 TeamMatchLine.match_points, TeamRound.pending
 Leader.url_no

@@ -187,6 +187,14 @@ class EventState:
     sections: tuple[SectionLink, ...] = ()
 
     @property
+    def full_name(self) -> str:
+        """The name with its tournament's for a section ("Rilton Cup · Open B"), as paper
+        on a wall holding every section's sheets needs it."""
+        if self.tournament is None or self.tournament.slug == self.slug:
+            return self.name
+        return f"{self.tournament.name} · {self.name}"
+
+    @property
     def is_overview(self) -> bool:
         """A tournament that only groups its sections: no players of its own."""
         return bool(self.sections) and not self.people and self.teams is None

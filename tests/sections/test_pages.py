@@ -112,3 +112,10 @@ def test_a_team_section_lists_its_leading_teams(client, cup):
     assert text(summary.select_one("h2")) == "Teams"
     assert "4 teams" in text(summary)
     assert len(summary.select("table.leaders tbody tr")) == 3
+
+
+def test_a_sections_printouts_name_the_tournament(client, cup):
+    html = client.get("/e/cup-b/print/a4/round/3/pairings/").content.decode()
+    assert text(one(html, "h1.print-heading bdi")) == "Rilton Cup · Open B"
+    assert text(one(html, ".running-event")) == "Rilton Cup · Open B"
+    assert texts(html, "tbody th.board")[:1] == ["101"]
