@@ -18,7 +18,12 @@ from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
 from standings.events import services
 from standings.events.models import Event
-from standings.events.snapshot import engine_event, event_standings, team_tiebreaks
+from standings.events.snapshot import (
+    engine_event,
+    event_standings,
+    rule_edition,
+    team_tiebreaks,
+)
 
 from .forms import TiebreakSettingsForm, settings_initial
 from .views import editable_event
@@ -45,7 +50,12 @@ def preview(event: Event, form: TiebreakSettingsForm) -> dict:
     if event.kind == Event.Kind.TEAM:  # ranked as the team standings rank on it
         chosen = team_tiebreaks(chosen)
     new: Standings = compute_standings(described, chosen, rules=rules)
-    now = {row.start_no: row.rank for row in event_standings(event).rows}
+    if event.kind == Event.Kind.TEAM:
+        stored = team_tiebreaks(event.tiebreak_list())
+        today = compute_standings(engine_event(event), stored, rules=rule_edition(event))
+    else:
+        today = event_standings(event)
+    now = {row.start_no: row.rank for row in today.rows}
     rows = [(row, now.get(row.start_no)) for row in new.rows[:PREVIEW_ROWS]]
     return {"standings": new, "rows": rows, "more": max(0, len(new.rows) - PREVIEW_ROWS)}
 

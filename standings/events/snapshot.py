@@ -160,29 +160,28 @@ def team_bye_points(code: str, event: Event, boards: int) -> tuple[float, float]
 
 
 def event_standings(event: Event, through_round: int | None = None) -> Standings:
-    """Current standings of a stored event (one engine run): a team event's teams."""
-    tiebreaks = event.tiebreak_list()
-    if event.kind == Event.Kind.TEAM:
-        tiebreaks = team_tiebreaks(tiebreaks)
+    """Current standings of a stored event (one engine run) on its list as stored: a team
+    event's teams (the pages add what `team_tiebreaks` adds)."""
     return compute_standings(
         engine_event(event),
-        tiebreaks,
+        event.tiebreak_list(),
         rules=rule_edition(event),
         through_round=through_round,
     )
 
 
 def team_tiebreaks(specs: list[str]) -> list[str]:
-    """A team event's list as its standings rank on it: match and game points by default,
-    and both always shown (the secondary score last when the list does not name it)."""
-    if not specs:
-        return ["MPTS", "GPTS"]
-    scores = {lookup(s)[0].name for s in specs}
-    if "GPTS" not in scores:
-        return [*specs, "GPTS"]
-    if not scores & {"MPTS", "PTS"}:
-        return [*specs, "MPTS"]
-    return specs
+    """A team event's list as its standings pages rank on it: both scores always shown, the
+    primary one first (match points when the list names none), the secondary one last when
+    the list does not name it; an empty list is match points, then game points."""
+    scores = [lookup(s)[0].name for s in specs]
+    named = [n for n in scores if n in ("PTS", "MPTS", "GPTS")]
+    out = list(specs) if named else ["MPTS", *specs]
+    primary = "GPTS" if named and named[0] == "GPTS" else "MPTS"
+    secondary = "MPTS" if primary == "GPTS" else "GPTS"
+    if secondary not in scores and not (secondary == "MPTS" and "PTS" in scores):
+        out.append(secondary)
+    return out
 
 
 def individual_tiebreaks(specs: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from standings.events.services import close_round, enter_result
+from standings.events.snapshot import team_tiebreaks
 from standings.events.team_services import create_team_round, forfeit_match, set_team_bye
 from standings.live.fragments import render_parts
 from standings.web import render
@@ -213,3 +214,17 @@ def test_the_team_page_explains_every_team_tiebreak(client, teams):
     assert "Provisional" in text(emgsb)
     board_count = [[text(td) for td in tr.select("td")] for tr in sections[4].select("tbody tr")]
     assert board_count[0][3] == "boards 1: 1, 2: 0, 3: 1, 4: 0.5"  # white on boards 1 and 3
+
+
+@pytest.mark.parametrize(
+    ("stored", "ranked"),
+    [
+        ("", "MPTS GPTS"),
+        ("BH", "MPTS BH GPTS"),
+        ("MPVGP", "MPTS MPVGP GPTS"),
+        ("GPTS BH", "GPTS BH MPTS"),
+        ("MPTS EMGSB/C1 GPTS EDE", "MPTS EMGSB/C1 GPTS EDE"),
+    ],
+)
+def test_team_standings_always_show_both_scores_the_primary_first(stored: str, ranked: str):
+    assert team_tiebreaks(stored.split()) == ranked.split()
