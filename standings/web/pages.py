@@ -383,7 +383,9 @@ def _is_individual(state: EventState, **params: Any) -> bool:
 
 
 def _round_printable(state: EventState, paper: str, number: int) -> bool:
-    return state.teams is None and state.round(number) is not None
+    if state.teams is not None:
+        return state.teams.round(number) is not None
+    return state.round(number) is not None
 
 
 def _printout(page: str, heading: str) -> Callable[..., dict[str, Any]]:
@@ -392,6 +394,8 @@ def _printout(page: str, heading: str) -> Callable[..., dict[str, Any]]:
     def context(state: EventState, paper: str, **params: Any) -> dict[str, Any]:
         shown = state.round(params["number"]) if "number" in params else None
         extra: dict[str, Any] = {"round": shown}
+        if state.teams is not None and "number" in params:
+            extra["team_round"] = state.teams.round(params["number"])
         if page == "printpairings" and shown:
             extra["lines"] = printouts.pairing_lines(state, shown)
         elif page == "printnames" and shown:
@@ -414,9 +418,7 @@ register(
         "print/",
         "web/print_index.html",
         context=_printouts_context,
-        exists=_is_individual,
         nav="Print",
-        nav_params=lambda state: {} if state.teams is None else None,
     )
 )
 for _name, _what in printouts.ROUND_PRINTOUTS:
@@ -426,7 +428,9 @@ for _name, _what in printouts.ROUND_PRINTOUTS:
             f"print/<paper:paper>/round/<int:number>/{_name.removeprefix('print')}/",
             f"web/{_name}.html",
             context=_printout(_name, "Round {number}: " + _what),
-            exists=_round_printable,
+            exists=lambda state, paper, number, name=_name: (
+                printouts.available(state, name) and _round_printable(state, paper, number)
+            ),
         )
     )
 for _name, _what in printouts.EVENT_PRINTOUTS:
@@ -436,7 +440,7 @@ for _name, _what in printouts.EVENT_PRINTOUTS:
             f"print/<paper:paper>/{_name.removeprefix('print')}/",
             f"web/{_name}.html",
             context=_printout(_name, _what),
-            exists=_is_individual,
+            exists=lambda state, paper, name=_name: printouts.available(state, name),
         )
     )
 

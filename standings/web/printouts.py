@@ -88,14 +88,27 @@ EVENT_PRINTOUTS = (
 )
 
 
+# What a team event prints: its matches board by board, and the team standings.
+TEAM_PRINTOUTS = frozenset({"printpairings", "printresults", "printstandings"})
+
+
+def available(state: EventState, page: str) -> bool:
+    """Whether the event has this printout (a team event has only TEAM_PRINTOUTS)."""
+    return state.teams is None or page in TEAM_PRINTOUTS
+
+
 def listing(state: EventState) -> list[tuple[str, list[PaperLink]]]:
     """Every printout of the event, the latest round first, with its link on each paper."""
+    numbers = [r.number for r in (state.teams.rounds if state.teams else state.rounds)]
     rows = [
-        (f"Round {shown.number}: {what}", papers(state, page, "", number=shown.number))
-        for shown in reversed(state.rounds)
+        (f"Round {number}: {what}", papers(state, page, "", number=number))
+        for number in reversed(numbers)
         for page, what in ROUND_PRINTOUTS
+        if available(state, page)
     ]
-    rows.extend((what, papers(state, page, "")) for page, what in EVENT_PRINTOUTS)
+    rows.extend(
+        (what, papers(state, page, "")) for page, what in EVENT_PRINTOUTS if available(state, page)
+    )
     if state.prizes is not None:
         rows.append(("Prize list, to sign", papers(state, "printprizes", "")))
     return rows

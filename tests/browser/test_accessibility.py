@@ -56,6 +56,9 @@ PUBLIC = [
     "/e/small-teams/team/1/",
     "/e/small-teams/boards/",
     "/e/small-teams/screen/",
+    "/e/small-teams/print/",
+    "/e/small-teams/print/a4/round/1/pairings/",
+    "/e/small-teams/print/letter/standings/",
     BRIDGE,
     BRIDGE + "screen/",
 ]

@@ -105,7 +105,14 @@ def test_rows_are_kept_whole_and_the_header_repeats_in_print(site, new_page):
 
 
 def test_a_small_event_prints_on_one_sheet(site, new_page):
+    site.server.database.run_python(
+        "from tests.factories import create_team_event\ncreate_team_event()"
+    )
     page = new_page()
+    for path in ("round/1/pairings/", "round/1/results/", "standings/"):
+        sheets, sizes = pdf_pages(page, f"{site.url}/e/small-teams/print/a4/{path}")
+        assert len(sheets) == 1 and "Rooks" in sheets[0] and "Knights" in sheets[0], path
+        assert sizes == [pytest.approx(SHEETS["a4"], abs=1)]
     for path in PRINTOUTS:
         path = path.replace("round/2/", "round/1/")
         sheets, sizes = pdf_pages(page, f"{site.url}/e/small-open/print/letter/{path}")

@@ -104,11 +104,31 @@ def test_unknown_paper_or_round_is_not_found(client, event, path):
     assert client.get(f"/e/small-open/{path}").status_code == 404
 
 
-def test_team_events_have_no_printouts_yet(client):
+def test_a_team_event_prints_its_matches_board_by_board_and_its_team_standings(client):
     create_team_event()
-    assert client.get("/e/small-teams/print/").status_code == 404
-    assert client.get("/e/small-teams/print/a4/standings/").status_code == 404
-    assert "Print" not in texts(client.get("/e/small-teams/").content.decode(), ".event-nav a")
+    html = client.get("/e/small-teams/print/").content.decode()
+    assert "Print" in texts(html, ".event-nav a")
+    assert texts(html, ".print-list tbody th") == [
+        "Round 1: pairings by board",
+        "Round 1: results",
+        "Standings",
+    ]
+    html = client.get("/e/small-teams/print/letter/round/1/pairings/").content.decode()
+    matches = select(html, "table.printout tbody.match")
+    assert len(matches) == 2
+    head = text(one(matches[0], "tr.match-head"))
+    assert head == "1. Rooks – Knights"  # no board entered yet
+    assert len(matches[0].select("tr")) == 1 + 4  # its heading, then its four boards
+    assert [text(th) for th in select(html, "thead tr:last-child th")][2:5] == [
+        "White",
+        "Result",
+        "Black",
+    ]
+    html = client.get("/e/small-teams/print/a4/standings/").content.decode()
+    assert len(select(html, "table.printout tbody tr")) == 4
+    assert text(one(html, "thead tr:last-child th:nth-child(3)")) == "Team"
+    for path in ("round/1/names/", "crosstable/", "players/"):  # individual events only
+        assert client.get(f"/e/small-teams/print/a4/{path}").status_code == 404
 
 
 def test_the_arbiters_round_page_links_its_printouts(client, event, arbiter):
