@@ -76,7 +76,7 @@ def _page(request, event, form: PrizeSettingsForm, *, status: int, refusal: str 
 def preview(event: Event, rules: PrizeRules, *, saved: bool) -> dict:
     """The prize list these rules give on today's standings, and the players' names."""
     projected, names = None, {}
-    if not rules.empty:
+    if not rules.empty and event.kind != Event.Kind.TEAM:  # a team event's is not projected
         described = engine_event(event)
         standings = compute_standings(described, event.tiebreak_list(), rules=rule_edition(event))
         projected = prize_list(event, described, standings, rules)

@@ -59,7 +59,7 @@ def prize_list(
     `rules`, previewed before saving); None without prizes or for a team event (its prizes
     are not projected yet)."""
     rules = prize_rules(event) if rules is None else rules
-    if rules.empty or described.teams:
+    if rules.empty or event.kind == Event.Kind.TEAM:
         return None
     players = prize_players(event, described, rules)
     closed = all(n in described.closed_rounds for n in range(1, standings.round + 1))

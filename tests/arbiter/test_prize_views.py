@@ -141,3 +141,16 @@ def test_the_preview_is_for_the_events_arbiters(client, event, stranger):
     client.force_login(stranger)
     assert client.post(PREVIEW, {"document": "{}", "version": event.version}).status_code == 403
     assert client.get(PREVIEW).status_code in (403, 405)
+
+
+def test_a_team_event_stores_prizes_without_a_list_yet(client, arbiter):
+    from tests.factories import create_team_event
+
+    create_team_event(arbiters=[arbiter])
+    client.force_login(arbiter)
+    page = "/e/small-teams/arbiter/settings/prizes/"
+    version = Event.objects.get(slug="small-teams").version
+    response = client.post(page, {"document": json.dumps(DOCUMENT), "version": version})
+    assert response.status_code == 302
+    assert client.get(page).status_code == 200
+    assert "No prizes are published" in client.get("/e/small-teams/prizes/").content.decode()
