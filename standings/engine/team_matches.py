@@ -57,11 +57,8 @@ def team_crosstable(event: Event, through_round: int) -> dict[int, tuple[TeamRou
 
 def team_matches(event: Event, through_round: int) -> TeamMatches:
     """The teams' rounds and boards, read in one pass over the players' rounds."""
-    entries = {p.start_no: p.entries for p in event.participants}
-    team_of = {m: t.number for t in event.teams for m in t.members}
-    points_of = {c: event.scoring.points(c) for c in SCORED_AS}
     rounds = range(1, through_round + 1)
-    seen = _rounds(event.teams, entries, team_of, points_of, through_round)
+    seen = _rounds_once(event, through_round)
     count = max([event.boards, *(len(b) for rd in seen for b in rd.boards.values())])
     full = count * event.scoring.win
     byes = {(b.team, b.round): b for b in event.team_byes}
@@ -130,6 +127,30 @@ def totals(rounds: tuple[TeamRound, ...]) -> tuple[float, float]:
 def _match(game: float, theirs: float, event: Event) -> float:
     win, draw, loss = event.match_points
     return win if game > theirs else draw if game == theirs else loss
+
+
+# The last pass of _rounds and what it read: a publish asks twice for the same players
+# (the line-up length while reading the event, then the standings), on events that share
+# their participants and teams (dataclasses.replace keeps them).
+_last_pass: tuple | None = None
+
+
+def _rounds_once(event: Event, through_round: int) -> list[_Round]:
+    global _last_pass
+    last = _last_pass
+    if (
+        last is not None
+        and last[0] is event.participants
+        and last[1] is event.teams
+        and last[2] == (event.scoring, through_round)
+    ):
+        return last[3]
+    entries = {p.start_no: p.entries for p in event.participants}
+    team_of = {m: t.number for t in event.teams for m in t.members}
+    points_of = {c: event.scoring.points(c) for c in SCORED_AS}
+    seen = _rounds(event.teams, entries, team_of, points_of, through_round)
+    _last_pass = (event.participants, event.teams, (event.scoring, through_round), seen)
+    return seen
 
 
 @dataclass(slots=True)
