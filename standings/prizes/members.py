@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from .rules import Category
+from .rules import Band, Category
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,36 +39,69 @@ def birth_date(text: str) -> date | None:
         return None
 
 
+Check = Callable[[Player], bool]
+
+
 def belongs(player: Player, category: Category) -> bool:
     """Every condition the category sets holds for the player."""
-    if category.players is not None and player.start_no not in category.players:
-        return False
-    band = category.band
-    if band is not None:
-        rating = getattr(player, band.field)
-        if rating is None or rating == 0:
-            if not band.unrated:
-                return False
-        elif (band.low is not None and rating < band.low) or (
-            band.high is not None and rating > band.high
-        ):
-            return False
-    if category.unrated is not None and (not player.rating) != category.unrated:
-        return False
+    return all(check(player) for check in checks(category))
+
+
+@lru_cache(maxsize=512)
+def checks(category: Category) -> tuple[Check, ...]:
+    """One test per condition the category sets (a category is read for every player on
+    every push: only its own conditions are tested)."""
+    found: list[Check] = []
+    if category.players is not None:
+        group = category.players
+        found.append(lambda p: p.start_no in group)
+    if category.band is not None:
+        found.append(_band_check(category.band))
+    if category.unrated is not None:
+        unrated = category.unrated
+        found.append(lambda p: (not p.rating) == unrated)
     if category.born_from or category.born_before:
+        found.append(_age_check(category.born_from, category.born_before))
+    for field, values in (
+        ("sex", category.sexes),
+        ("federation", category.federations),
+        ("title", category.titles),
+    ):
+        if values:
+            found.append(_text_check(field, values))
+    if category.clubs:
+        clubs = frozenset(c.casefold() for c in category.clubs)
+        found.append(lambda p: p.club.strip().casefold() in clubs)
+    return tuple(found)
+
+
+def _text_check(field: str, values: frozenset[str]) -> Check:
+    def check(player: Player) -> bool:
+        return getattr(player, field).upper() in values
+
+    return check
+
+
+def _band_check(band: Band) -> Check:
+    low = float("-inf") if band.low is None else band.low
+    high = float("inf") if band.high is None else band.high
+
+    def check(player: Player) -> bool:
+        rating = getattr(player, band.field)
+        if not rating:  # None or 0: unrated on this field
+            return band.unrated
+        return low <= rating <= high
+
+    return check
+
+
+def _age_check(born_from: date | None, born_before: date | None) -> Check:
+    def check(player: Player) -> bool:
         born = birth_date(player.birth)
         if born is None:
             return False
-        if category.born_from and born < category.born_from:
-            return False
-        if category.born_before and born >= category.born_before:
-            return False
-    if category.sexes and player.sex.upper() not in category.sexes:
-        return False
-    if category.federations and player.federation.upper() not in category.federations:
-        return False
-    if category.titles and player.title.upper() not in category.titles:
-        return False
-    return not category.clubs or player.club.strip().casefold() in {
-        c.casefold() for c in category.clubs
-    }
+        return (born_from is None or born >= born_from) and (
+            born_before is None or born < born_before
+        )
+
+    return check

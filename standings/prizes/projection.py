@@ -22,7 +22,7 @@ from itertools import islice
 
 from standings.engine.result import Row, Standings
 
-from .members import Player, belongs
+from .members import Player, checks
 from .rules import Category, Prize, PrizeRules, TieRule
 
 OUTSIDE = 2  # players shown just outside each category's prizes
@@ -101,11 +101,8 @@ def project(
     rank that decides a prize is."""
     rows = standings.rows
     points = {row.start_no: (row.values[0] if row.values else None) or 0.0 for row in rows}
-    known = [r for r in rows if r.start_no in players]
-    lists = {
-        c.key: known if _everyone(c) else [r for r in known if belongs(players[r.start_no], c)]
-        for c in rules.categories
-    }
+    known = [(r, players[r.start_no]) for r in rows if r.start_no in players]
+    lists = {c.key: _members(known, c) for c in rules.categories}
     preference = {c.key: i for i, c in enumerate(rules.categories)}
     holder = _assign_places(rules, lists, preference)
     if rules.ties is TieRule.USCF:
@@ -119,8 +116,13 @@ def project(
     return _prize_list(standings, rules, lists, awards, round_closed, points)
 
 
-def _everyone(category: Category) -> bool:
-    return category == Category(category.key, category.name)
+def _members(known: Sequence[tuple[Row, Player]], category: Category) -> list[Row]:
+    """The category's list: the standings' rows of its members, in order."""
+    tests = checks(category)
+    if len(tests) == 1:
+        test = tests[0]
+        return [row for row, player in known if test(player)]
+    return [row for row, player in known if all(t(player) for t in tests)]
 
 
 def _assign_places(

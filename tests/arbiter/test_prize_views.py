@@ -65,6 +65,8 @@ def test_saving_is_one_audited_change_and_shows_who_is_in_line(desk, event, arbi
     rows = select(html, "#saved-prizes tbody tr")
     assert len(rows) == 3
     assert "£" in text(rows[0]) and "Book" in text(rows[2])
+    audit = desk.get("/e/small-open/arbiter/audit/").content.decode()
+    assert "prizes" in text(one(audit, "main")) and "U2250" in audit
 
 
 def test_faults_are_refused_and_each_named(desk, event):
