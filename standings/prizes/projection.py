@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from itertools import islice
 
 from standings.engine.result import Row, Standings
@@ -26,6 +27,13 @@ from .members import Player, checks
 from .rules import Category, Prize, PrizeRules, TieRule
 
 OUTSIDE = 2  # players shown just outside each category's prizes
+ZERO = Fraction(0)
+
+
+@lru_cache(maxsize=4096)
+def _cash(prize: Prize) -> Fraction:
+    """A prize's money as an exact fraction (0 for a non-cash prize), worked out once."""
+    return Fraction(prize.amount) if prize.amount is not None else ZERO
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +161,7 @@ def _holders(holder: Mapping[Prize, int]) -> Iterable[tuple[int, Prize]]:
 
 
 def _plain(rules: PrizeRules, prize: Prize, who: int) -> Award:
-    amount = None if prize.amount is None else Fraction(prize.amount)
+    amount = None if prize.amount is None else _cash(prize)
     category = rules.category(prize.category)
     return Award(who, category, prize.place, prize, amount, prize.item, places=(prize.place,) * 2)
 
@@ -227,24 +235,18 @@ def _pool_category(
         group = list(range(position, end + 1))
         trophies = [i for i in group if (p := prizes.get(i + 1)) is not None and not p.cash]
         sharing = [i for i in group if i not in trophies]
-        cash = {
-            i: Fraction(prizes[i + 1].amount or 0) if i + 1 in prizes else Fraction(0)
-            for i in sharing
-        }
-        pool = sum(cash.values(), Fraction(0))
+        cash = {i: _cash(prizes[i + 1]) if i + 1 in prizes else ZERO for i in sharing}
+        pool = sum(cash.values(), ZERO)
         for i in trophies:
             who = eligible[i].start_no
             awards.append(_plain(rules, by_holder.get(who) or prizes[i + 1], who))
-        for i in sharing:
+        hort = rules.ties is TieRule.HORT
+        share = pool / (2 if hort else 1) / len(sharing) if sharing and pool else ZERO
+        places = (sharing[0] + 1, sharing[-1] + 1) if sharing else (0, 0)
+        for i in sharing if pool else ():
             who = eligible[i].start_no
             prize = by_holder.get(who)
-            if pool == 0:
-                continue
-            if rules.ties is TieRule.HORT:
-                amount = cash[i] / 2 + pool / 2 / len(sharing)
-            else:
-                amount = pool / len(sharing)
-            places = (sharing[0] + 1, sharing[-1] + 1)
+            amount = cash[i] / 2 + share if hort else share
             awards.append(
                 Award(
                     who,
@@ -287,7 +289,7 @@ def _us_chess(
         ]
         group = winners + tied
         while True:
-            total = sum((Fraction(p.amount or 0) for p in pool), Fraction(0))
+            total = sum((_cash(p) for p in pool), ZERO)
             share = total / len(group)
             alone = []
             for prize in pool:
@@ -295,7 +297,7 @@ def _us_chess(
                 # only takers who bring no other prize into the pool can take one alone
                 others = [n for n in takers if n in cash_held and cash_held[n] != prize]
                 if len(takers) < len(group) and not others:
-                    alone.append((Fraction(prize.amount or 0) / len(takers), prize, takers))
+                    alone.append((_cash(prize) / len(takers), prize, takers))
             better = [a for a in alone if a[0] > share]
             if not better:
                 break
