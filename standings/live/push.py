@@ -32,12 +32,13 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connections, transaction
+from django.db import close_old_connections, connections, transaction
 from django.utils import translation
 
 from standings.events.models import Event
@@ -208,11 +209,26 @@ def _one_publisher(event_id: int) -> Iterator[None]:
             cache.delete(key)
 
 
+# Pushes run on a few long-lived threads: each thread keeps its own cache client (Django's
+# caches are per thread), so a push does not open a new Redis connection every time.
+_pushers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="live-push")
+
+
 def _start(wait: float, event_id: int) -> None:
+    if wait <= 0:
+        _hand_over(event_id)
+        return
     # Not a daemon: a script that writes and exits still sends its push first.
-    timer = threading.Timer(wait, _push, args=(event_id,))
-    timer.name = f"live-push-{event_id}"
+    timer = threading.Timer(wait, _hand_over, args=(event_id,))
+    timer.name = f"live-push-wait-{event_id}"
     timer.start()
+
+
+def _hand_over(event_id: int) -> None:
+    try:
+        _pushers.submit(_push, event_id)
+    except RuntimeError:  # the interpreter is shutting down: push from this thread
+        _push(event_id)
 
 
 def _push(event_id: int) -> None:
@@ -225,7 +241,7 @@ def _push(event_id: int) -> None:
         log.exception("live push of event %s failed; it is retried until it goes out", event_id)
         _backlog.add(event_id)
     finally:
-        connections.close_all()  # this thread ends here
+        close_old_connections()  # as after a request: this thread serves the next push
 
 
 def _retry(event_id: int) -> None:
