@@ -307,17 +307,15 @@ def _us_chess(
             group = [n for n in group if n not in takers]
         for who in group:
             held = cash_held.get(who)
-            key = held.category if held else _first_category(rules, pool, members, who)
+            key = held.category if held else _first_category(pool, members, who)
             _pay(rules, awards, held, [who], share, lists, key=key, shared_by=len(group))
     return awards
 
 
-def _first_category(
-    rules: PrizeRules, pool: Sequence[Prize], members: Mapping[str, set[int]], who: int
-) -> str:
-    return next(
-        p.category for p in sorted(pool, key=lambda p: -p.value) if who in members[p.category]
-    )
+def _first_category(pool: Sequence[Prize], members: Mapping[str, set[int]], who: int) -> str:
+    """The category of the most valuable pooled prize a tied player could have won."""
+    ranked = sorted(pool, key=lambda p: -p.value)
+    return next((p.category for p in ranked if who in members[p.category]), ranked[0].category)
 
 
 def _pay(
