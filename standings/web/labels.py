@@ -3,49 +3,80 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils.translation import get_language, gettext, pgettext
 
 from standings.engine.catalogue import lookup
 from standings.engine.notation import SpecError
 from standings.engine.pickled import quick_pickle
 
+from .tiebreak_names import NAMES
+
 
 @quick_pickle
 @dataclass(frozen=True, slots=True)
 class Column:
+    """A tie-break column: the spec is the state's (cached for every language), its name
+    and reference are spelt out in the language active when a page is rendered."""
+
     spec: str  # as the engine reports it, e.g. "BH/C1"
-    title: str  # spelt out, e.g. "Buchholz Cut-1"
-    reference: str  # where it is defined: "FIDE tie-break regulations, Art. 8.1", "" unknown
     fide_type: str  # A, B, C, D or a combination
     main: bool  # shown on a narrow phone too
 
+    @property
+    def title(self) -> str:
+        """Spelt out, e.g. "Buchholz Cut-1"."""
+        return describe(self.spec)[0]
+
+    @property
+    def reference(self) -> str:
+        """Where it is defined: "FIDE tie-break regulations, Art. 8.1", "" unknown."""
+        return describe(self.spec)[1]
+
 
 def describe(spec: str) -> tuple[str, str]:
-    """The spelt-out name and the reference of one spec; the spec itself when unknown."""
+    """The spelt-out name and the reference of one spec in the active language; the spec
+    itself when unknown."""
+    return _describe(spec, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _describe(spec: str, language: str) -> tuple[str, str]:
     try:
         parsed, entry = lookup(spec)
     except SpecError:
         return spec, ""
-    parts = [entry.name]
+    parts = [str(NAMES.get(entry.acronym, entry.name))]
     if parsed.basis:
-        parts.append("(game points)" if parsed.basis == "GP" else "(match points)")
+        parts.append(
+            gettext("(game points)") if parsed.basis == "GP" else gettext("(match points)")
+        )
     if parsed.cut_high:
-        parts.append(f"Median-{parsed.cut_high}")
+        parts.append(gettext("Median-%(n)s") % {"n": parsed.cut_high})
     elif parsed.cut_low or parsed.uncut:
         # A national procedure's /Ck is its k-th step (docs/tiebreaks.md), not a cut.
         step = "component" in entry.modifiers
-        parts.append(f"step {parsed.cut_low}" if step else f"Cut-{parsed.cut_low}")
+        parts.append(
+            (gettext("step %(n)s") if step else gettext("Cut-%(n)s")) % {"n": parsed.cut_low}
+        )
     if parsed.limit_shift:
-        parts.append("limit +½" if parsed.limit_shift > 0 else "limit −½")
+        parts.append(gettext("limit +½") if parsed.limit_shift > 0 else gettext("limit −½"))
     if parsed.unrated_as is not None:
-        parts.append(f"unrated as {parsed.unrated_as}")
-    return " ".join(parts), entry.reference
+        parts.append(gettext("unrated as %(rating)s") % {"rating": parsed.unrated_as})
+    if entry.article:
+        reference = pgettext("reference", "FIDE tie-break regulations, Art. %(article)s") % {
+            "article": entry.article
+        }
+    else:
+        reference = entry.source  # a federation's rule book, cited as it names itself
+    return " ".join(parts), reference
 
 
 def columns(specs: tuple[str, ...], fide_types: tuple[str, ...]) -> tuple[Column, ...]:
     """One column per value; points and the first tie-break stay visible on a phone."""
     out = []
     for i, spec in enumerate(specs):
-        title, reference = describe(spec)
         fide_type = fide_types[i] if i < len(fide_types) else ""
-        out.append(Column(spec, title, reference, fide_type, main=i < 2))
+        out.append(Column(spec, fide_type, main=i < 2))
     return tuple(out)

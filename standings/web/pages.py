@@ -21,6 +21,8 @@ from typing import Any, cast
 from django.conf import settings
 from django.urls import reverse
 from django.urls.resolvers import RoutePattern
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from standings.events import match_score
 from standings.prizes import members, projection, rules
@@ -53,7 +55,9 @@ class Page:
     template: str = ""  # given state, live_view, nav and what `context` adds
     context: Callable[..., dict[str, Any]] = _no_extra_context  # (state, **params)
     exists: Callable[..., bool] = _always  # (state, **params); False answers 404
-    nav: str = ""  # label of its link in the event navigation, "Round {number}"; "" for none
+    # label of its link in the event navigation, "Round {number}"; "" for none; translated
+    # when a page renders (gettext_lazy)
+    nav: str | Promise = ""
     nav_params: Callable[[EventState], dict[str, Any] | None] = _no_params  # None hides it
     live_view: str = "status"  # the ?view= of its socket: which live fragments it is sent
     body: Callable[..., str] | None = None  # (state, **params), instead of a template
@@ -124,7 +128,7 @@ def nav(state: EventState, current: Page | None) -> list[NavLink]:
         if params is None:
             continue
         url = reverse(f"web:{page.name}", kwargs={"slug": state.slug, **params})
-        links.append(NavLink(page.nav.format(**params), url, current=page is current))
+        links.append(NavLink(str(page.nav).format(**params), url, current=page is current))
     return links
 
 
@@ -154,6 +158,8 @@ def shaping_files() -> list[Path]:
             "pages.py",
             "state.py",
             "labels.py",
+            "tiebreak_names.py",
+            "terms.py",
             "team_state.py",
             "board_rankings.py",
             "flags.py",
@@ -252,7 +258,7 @@ register(
         "",
         "web/standings.html",
         context=_standings_context,
-        nav="Standings",
+        nav=_("Standings"),
         live_view="standings",
     )
 )
@@ -272,12 +278,12 @@ register(
         "web/round.html",
         context=_round_context,
         exists=lambda state, number: state.round(number) is not None,
-        nav="Round {number}",
+        nav=_("Round {number}"),
         nav_params=_current_round,
         live_view="round",
     )
 )
-register(Page("crosstable", "crosstable/", "web/crosstable.html", nav="Crosstable"))
+register(Page("crosstable", "crosstable/", "web/crosstable.html", nav=_("Crosstable")))
 register(
     Page(
         "boards",
@@ -285,7 +291,7 @@ register(
         "web/boards.html",
         context=_boards_context,
         exists=lambda state: state.teams is not None,
-        nav="Boards",
+        nav=_("Boards"),
         nav_params=lambda state: {} if state.teams is not None else None,
     )
 )
@@ -301,7 +307,7 @@ register(
         exists=lambda state, start_no: start_no in state.people,
     )
 )
-register(Page("screen", "screen/", "web/screen.html", nav="Screen", live_view="screen"))
+register(Page("screen", "screen/", "web/screen.html", nav=_("Screen"), live_view="screen"))
 
 
 def _has_prizes(state: EventState) -> dict[str, Any] | None:
@@ -358,7 +364,7 @@ register(
         "prizes",
         "prizes/",
         "web/prizes.html",
-        nav="Prizes",
+        nav=_("Prizes"),
         nav_params=_has_prizes,
         live_view="prizes",
     )
@@ -418,7 +424,7 @@ register(
         "print/",
         "web/print_index.html",
         context=_printouts_context,
-        nav="Print",
+        nav=_("Print"),
     )
 )
 for _name, _what in printouts.ROUND_PRINTOUTS:

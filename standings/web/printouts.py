@@ -153,4 +153,4 @@ def crosstable_cell(game: GameLine) -> str:
     """A crosstable cell on paper: opponent's rank, colour's letter, result ("12w 1")."""
     if game.opponent is None:
         return game.result
-    return f"{game.opponent_rank}{game.colour[:1]} {game.result}"
+    return f"{game.opponent_rank}{str(game.colour)[:1]} {game.result}"

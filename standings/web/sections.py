@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import terms
 from .state import EventState, SectionLink
 
 LEADERS = 3
@@ -35,7 +36,11 @@ def summary(link: SectionLink, state: EventState | None) -> SectionSummary:
     if state is None:
         return SectionSummary(link, (), 0, None, "")
     current = state.current_round
-    round_no, round_state = (current.number, current.state_label) if current else (None, "")
+    round_no, round_state = (
+        (current.number, str(terms.ROUND_STATES.get(current.state, current.state_label)))
+        if current
+        else (None, "")
+    )
     if state.teams is not None:
         team_leaders = tuple(
             Leader(t.rank, t.rank_provisional, t.team.name, t.cells[0].text, None)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from django.utils.functional import Promise
+
 from standings.engine import event as engine
 from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
@@ -32,6 +34,7 @@ from standings.events.snapshot import (
     team_tiebreaks,
 )
 
+from . import terms
 from .labels import Column, columns
 
 if TYPE_CHECKING:
@@ -39,9 +42,15 @@ if TYPE_CHECKING:
 
     from .team_state import TeamState
 
-# One participant's round, from the TRF code: short text and title (`engine.result_codes`).
-OWN_RESULT = {code: (r.shown, r.title) for code, r in GAME_CODES.items()}
-UNPLAYED = {code: (r.shown, r.title) for code, r in UNPLAYED_CODES.items()}
+# One participant's round, from the TRF code: short text and title (`engine.result_codes`),
+# the title translated when shown (terms.py).
+OWN_RESULT = {
+    code: (r.shown, terms.RESULT_TITLES.get(code, r.title)) for code, r in GAME_CODES.items()
+}
+UNPLAYED = {
+    code: (r.shown, terms.RESULT_TITLES.get(code, terms.NOT_PAIRED))
+    for code, r in UNPLAYED_CODES.items()
+}
 
 
 @quick_pickle
@@ -68,7 +77,8 @@ class Board:
 @dataclass(frozen=True, slots=True)
 class Bye:
     person: Person
-    kind: str
+    kind: str  # as the model names it ("Half-point bye")
+    code: str = ""  # the model's code ("H"), for the words of the reader's language
 
 
 @quick_pickle
@@ -129,11 +139,11 @@ class GameLine:
     """One round of a player card."""
 
     round: int
-    colour: str  # "white", "black" or ""
+    colour: str | Promise  # "white", "black" (translated when shown) or ""
     opponent: Person | None
     opponent_rank: int | None
     result: str
-    result_title: str
+    result_title: str | Promise
     points_after: float
 
     @property
@@ -414,8 +424,9 @@ def _record(
     lines = []
     total = 0.0
     for entry in participant.entries:
+        title: str | Promise
         if entry.opponent is None:
-            shown, title = UNPLAYED.get(entry.code, (entry.code, "unplayed"))
+            shown, title = UNPLAYED.get(entry.code, (entry.code, terms.UNPLAYED))
         else:
             shown, title = OWN_RESULT.get(entry.code, (entry.code, ""))
         if entry.code != engine.PENDING:
@@ -424,7 +435,7 @@ def _record(
         lines.append(
             GameLine(
                 round=entry.round,
-                colour={"w": "white", "b": "black"}.get(entry.color or "", ""),
+                colour=terms.COLOURS.get(entry.color or "", ""),
                 opponent=opponent,
                 opponent_rank=ranks.get(entry.opponent) if entry.opponent is not None else None,
                 result=shown,
@@ -450,7 +461,8 @@ def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
     unplayed = UnplayedRound.objects.filter(round__event=event).order_by("participant__start_no")
     for bye in unplayed.select_related("round", "participant"):
         kind = bye.get_kind_display()
-        byes.setdefault(bye.round.number, []).append(Bye(people[bye.participant.start_no], kind))
+        seated = people[bye.participant.start_no]
+        byes.setdefault(bye.round.number, []).append(Bye(seated, kind, bye.kind))
     return tuple(
         RoundView(
             number=r.number,

@@ -11,24 +11,54 @@ from html import escape  # Django's escape (the same, lazy-aware) costs ten time
 
 from django import template
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 
+from standings.web import terms
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
-from standings.web.state import Board, Cell, GameLine, Line, Person, format_value
+from standings.web.state import Board, Bye, Cell, GameLine, Line, Person, RoundView, format_value
 
 register = template.Library()
 
-PROVISIONAL = mark_safe(  # constant markup, no data
-    '<span class="prov" title="provisional">†<span class="visually-hidden"> (provisional)'
-    "</span></span>"
-)
+
+@lru_cache(maxsize=8)
+def _provisional(language: str) -> SafeString:
+    word = escape(gettext("provisional"))
+    return mark_safe(  # constant markup, no data
+        f'<span class="prov" title="{word}">†<span class="visually-hidden"> ({word})</span></span>'
+    )
+
+
+def number(text: str) -> str:
+    """A value as the state words it ("2.5"), with the reader's decimal separator ("2,5")."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    return text if separator == "." else text.replace(".", separator)
 
 
 @register.filter
-def value(number):
+def value(amount):
     """A tie-break value or contribution as the pages show it: 2.0 -> "2", None -> "–"."""
-    return format_value(number)
+    return number(format_value(amount))
+
+
+@register.filter
+def localised(text: str) -> str:
+    """A value the state words already ("2.5"), in the reader's format ("2,5")."""
+    return number(str(text))
+
+
+@register.filter
+def round_state(shown: RoundView) -> str:
+    """A round's state after "Round 3: ", in the reader's language ("in progress")."""
+    return str(terms.ROUND_STATES.get(shown.state, shown.state_label))
+
+
+@register.filter
+def bye_kind(bye: Bye) -> str:
+    """A bye's kind after a name and a colon, in the reader's language ("half-point bye")."""
+    return str(terms.BYE_KINDS.get(bye.code, bye.kind))
 
 
 @register.filter
@@ -40,7 +70,7 @@ def print_cell(game: GameLine) -> str:
 @register.simple_tag
 def prov():
     """The provisional marker; the legend says what it means."""
-    return PROVISIONAL
+    return _provisional(get_language())
 
 
 @register.simple_tag
@@ -77,7 +107,8 @@ def board_row(board: Board, key: int, slug: str = "", anchor: bool = True) -> Sa
     if board.shown:
         result = escape(board.shown)
     elif slug:
-        result = '<span class="pending">…<span class="visually-hidden"> to come</span></span>'
+        to_come = escape(gettext("to come"))
+        result = f'<span class="pending">…<span class="visually-hidden"> {to_come}</span></span>'
     else:  # an unattended screen: no words for a screen reader
         result = "…"
     white, black = (
@@ -102,20 +133,21 @@ def crosstable_row(line: Line, record: tuple[GameLine, ...], slug: str) -> SafeS
     """A row of the crosstable: rank, linked name, each round's opponent rank, colour and
     result, points. A 500-player event has 5,500 cells: half a second as a template loop."""
     person = line.person
-    cells = "".join(_crosstable_cell(game) for game in record)
+    against = escape(pgettext("result against a player", "against"))
+    cells = "".join(_crosstable_cell(game, against) for game in record)
     return mark_safe(
         f'<tr data-key="{person.start_no}" data-sig="{escape(line.signature)}">'
         f"<td>{line.rank}</td>"
         f'<th scope="row" class="name"><a href="{_player_url(slug, person)}">{_name(person)}</a>'
-        f'</th>{cells}<td class="num">{escape(line.points.text)}</td></tr>'
+        f'</th>{cells}<td class="num">{number(escape(line.points.text))}</td></tr>'
     )
 
 
-def _crosstable_cell(game: GameLine) -> str:
-    title, shown = escape(game.result_title), ""
+def _crosstable_cell(game: GameLine, against: str) -> str:
+    title, shown = escape(str(game.result_title)), ""
     if game.opponent:
-        title += f" against {escape(game.opponent.name)}"
-        shown = f"{game.opponent_rank}{escape(game.colour[:1])}"
+        title += f" {against} {escape(game.opponent.name)}"
+        shown = f"{game.opponent_rank}{escape(str(game.colour)[:1])}"
     return f'<td class="num" title="{title}">{shown} {escape(game.result)}</td>'
 
 
@@ -132,8 +164,8 @@ def _value_cell(cell: Cell, narrow: bool) -> str:
     # phone unless a main column.
     classes = "num" if cell.column.main or not narrow else "num secondary"
     if cell.provisional:
-        return f'<td class="{classes} prov">{escape(cell.text)}†</td>'
-    return f'<td class="{classes}">{escape(cell.text)}</td>'
+        return f'<td class="{classes} prov">{number(escape(cell.text))}†</td>'
+    return f'<td class="{classes}">{number(escape(cell.text))}</td>'
 
 
 def _movement(line: Line) -> str:
@@ -142,9 +174,13 @@ def _movement(line: Line) -> str:
     if line.movement is None:
         return ""
     if line.movement > 0:
-        return f'<span class="up">▲{line.places}<span class="visually-hidden"> up</span></span>'
+        up = escape(pgettext("places in the standings", "up"))
+        return f'<span class="up">▲{line.places}<span class="visually-hidden"> {up}</span></span>'
     if line.movement < 0:
-        return f'<span class="down">▼{line.places}<span class="visually-hidden"> down</span></span>'
+        down = escape(pgettext("places in the standings", "down"))
+        return (
+            f'<span class="down">▼{line.places}<span class="visually-hidden"> {down}</span></span>'
+        )
     return '<span class="same">=</span>'
 
 
