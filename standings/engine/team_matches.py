@@ -105,12 +105,6 @@ def forfeited_matches(event: Event) -> dict[tuple[int, int], tuple[int, bool, bo
     return out
 
 
-def match_boards(event: Event, through_round: int) -> int:
-    """Boards of a match: the event's (TRF 352), or the longest line-up of any round when
-    that is longer."""
-    return team_matches(event, through_round).board_count
-
-
 def in_lineup(entry: RoundEntry) -> bool:
     """The player took a board of the team's match: paired (played, forfeited or pending)
     or won by default without an opponent."""

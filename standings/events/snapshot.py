@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.db.models import Max
+
 from standings.engine import event as engine
 from standings.engine.catalogue import lookup
 from standings.engine.editions import choose_edition
 from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
-from standings.engine.team_matches import match_boards
 
 from .models import Event, Game, Match, Round, TeamBye, UnplayedRound
 
@@ -125,7 +126,10 @@ def _with_matches(described: engine.Event, event: Event, number: dict[int, int])
         ),
         boards=len(event.board_colors.strip()),
     )
-    boards = match_boards(with_boards, len(number))
+    # The boards of a match: record 352's, or the most any match of these rounds has.
+    in_matches = Game.objects.filter(round__in=number, match__isnull=False)
+    most = in_matches.aggregate(most=Max("board"))["most"] or 0
+    boards = max(with_boards.boards, most)
     byes = tuple(
         engine.TeamBye(number[round_id], team, *team_bye_points(kind, event, boards), code=kind)
         for round_id, team, kind in TeamBye.objects.filter(round__in=number).values_list(
