@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.arbiter.test_browser import ARBITER, log_in
+from tests.browser.axe import violations
 from tests.browser.conftest import (  # noqa: F401 (fixtures)
     chromium,
     new_page,
@@ -46,6 +47,7 @@ def test_type_the_prizes_see_the_preview_save_and_followers_follow(desk, new_pag
     log_in(page, desk.url)
     page.get_by_role("link", name="Prizes").click()
     expect(page).to_have_url(desk.url + "/e/small-open/arbiter/settings/prizes/")
+    assert violations(page) == []  # axe: nothing serious or critical
     editor = page.get_by_label("Categories and prizes")
     faulty = {**DOCUMENT, "prizes": [{"category": "overall", "place": 1, "amount": "0"}]}
     editor.fill(json.dumps(faulty))

@@ -57,3 +57,19 @@ def test_the_screen_rotates_to_the_prizes(site, new_page):
     expect(rows.first).to_be_visible()
     site.write("enter_result(event, 3, 3, '10')")
     expect(rows.first).to_have_attribute("data-start-no", "7")
+
+
+def test_the_prize_pages_have_no_serious_accessibility_violation(site, new_page):
+    from .axe import violations
+
+    site.write(PRIZES)
+    site.write("enter_result(event, 3, 3, '10')")  # a shared prize: 2nd place tied
+    page = new_page()
+    found = []
+    for url in ("/e/small-open/prizes/", "/e/small-open/print/a4/prizes/"):
+        page.goto(site.url + url)
+        found += [f"{url}: {v['id']} {v['help']}" for v in violations(page)]
+    page.goto(site.url + "/e/small-open/screen/?views=prizes")
+    wait_live(page)
+    found += [f"screen: {v['id']} {v['help']}" for v in violations(page)]
+    assert found == []
