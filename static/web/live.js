@@ -94,7 +94,13 @@
       var box = row.closest("[id]");
       seen.set(box.id + ":" + row.dataset.key, row.dataset.sig);
     });
+    boardEntries().forEach(function (entry) { seen.set(entry.id, entry.dataset.version); });
     return seen;
+  }
+
+  // The arbiter's boards (li#board-N, the game's version): a colleague's entry is said too.
+  function boardEntries() {
+    return document.querySelectorAll("li.board-row[id][data-version]");
   }
 
   function highlight(old) {
@@ -144,6 +150,13 @@
     document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
       var was = old.get(row.closest("[id]").id + ":" + row.dataset.key);
       if (was !== undefined && was !== row.dataset.sig) noteRow(row);
+    });
+    boardEntries().forEach(function (entry) {
+      var was = old.get(entry.id);
+      if (was === undefined || was === entry.dataset.version) return;
+      var board = cellText(entry.querySelector(".bno")).replace(/^\D+/, "");
+      var shown = cellText(entry.querySelector(".shown")) || cellText(entry.querySelector(".state"));
+      heard.results.set(entry.id, words("board", { board: board, result: shown }));
     });
     sayLater();
   }

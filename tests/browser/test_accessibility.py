@@ -208,3 +208,12 @@ def test_the_system_setting_for_more_contrast_turns_it_on(site, chromium):
         expect(page.locator("html")).to_have_attribute("data-contrast", "high")
     finally:
         context.close()
+
+
+def test_the_arbiters_page_says_a_colleagues_entry(venue, new_page):
+    page = new_page()
+    log_in(page, venue.url)
+    wait_live(page)
+    venue.write("enter_result(event, 3, 4, '01')")  # a colleague, on another tablet
+    expect(page.locator("#board-4 .entry")).to_contain_text("0–1 entered", timeout=15000)
+    expect(page.locator("#live-announcer")).to_have_text("1 result in: board 4 0–1.")
