@@ -119,3 +119,16 @@ def test_a_sections_printouts_name_the_tournament(client, cup):
     assert text(one(html, "h1.print-heading bdi")) == "Rilton Cup · Open B"
     assert text(one(html, ".running-event")) == "Rilton Cup · Open B"
     assert texts(html, "tbody th.board")[:1] == ["101"]
+
+
+def test_a_section_leaving_its_tournament_leaves_its_switcher(client, cup, django_user_model):
+    staff = django_user_model.objects.create_superuser("chief", password="pw-chief-1")
+    section_b = Event.objects.get(slug="cup-b")
+    section_b.parent = None
+    services.save_in_admin(section_b, changed=["parent"], user=staff, created=False)
+    assert AuditEntry.objects.filter(event=cup, action="sections").get().after == ["cup-a"]
+    assert texts(client.get("/e/cup-a/").content.decode(), "nav.section-nav a") == [
+        "Rilton Cup",
+        "Open A",
+    ]
+    assert not select(client.get("/e/cup-b/").content.decode(), "nav.section-nav")
