@@ -57,7 +57,7 @@ def test_team_standings_rank_by_match_then_game_points(client, teams):
     ]
     assert one(table, 'tr[data-key="5"] a')["href"] == "/e/small-teams/team/5/"
     nav = texts(html, ".event-nav a")
-    assert nav == ["Standings", "Round 2", "Crosstable", "Boards", "Screen", "JSON"]
+    assert nav == ["Standings", "Round 2", "Crosstable", "Boards", "Screen", "Print", "JSON"]
 
 
 def test_the_round_page_lists_matches_with_their_boards(client, teams):
