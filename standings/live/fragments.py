@@ -23,6 +23,8 @@ VIEWS: dict[str, tuple[str, ...]] = {
         "web/screen.html#screen-prizes",
     ),
     "prizes": ("web/prizes.html#prize-lists",),
+    "widgetstandings": ("web/widget.html#widget-standings",),  # the embeddable widget
+    "widgetpairings": ("web/widget.html#widget-pairings",),
     "status": (),
 }
 ALL = "all"  # no or an unknown view: every fragment (every_fragment)

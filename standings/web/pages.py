@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import register_converter, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -32,6 +32,21 @@ from .board_rankings import board_rankings
 from .http import HTML
 from .state import EventState, format_value
 from .team_state import TeamState
+
+
+class WidgetConverter:
+    """The `<widget:show>` path converter: what the widget shows."""
+
+    regex = "standings|pairings"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(WidgetConverter, "widget")
 
 
 def _no_extra_context(state: EventState, **params: Any) -> dict[str, Any]:
@@ -499,5 +514,24 @@ register(
         body=api.player_json,
         exists=lambda state, start_no: state.teams is None and start_no in state.people,
         content_type="application/json",
+    )
+)
+
+
+# The embeddable widget (docs/api.md): top rows of the standings or the current round's
+# boards, live, framable by any site (security.headers.FRAMEABLE). It holds WIDGET_ROWS
+# rows; `?n=`, `theme=`, `width=`, `height=` are applied in the browser (widget.js), so one
+# cached render serves every embed.
+def _widget_context(state: EventState, show: str) -> dict[str, Any]:
+    return {"show": show, "live_view": f"widget{show}"}
+
+
+register(
+    Page(
+        "widget",
+        "widget/<widget:show>/",
+        "web/widget.html",
+        context=_widget_context,
+        exists=_is_individual,
     )
 )

@@ -34,7 +34,7 @@ from django.utils import translation
 
 from standings.events.models import Event, Round
 
-from . import languages, pages, sections
+from . import languages, pages, search, sections
 from .state import EventState, SectionLink, build_state, materialised
 
 log = logging.getLogger(__name__)
@@ -237,21 +237,33 @@ def overview_page(tournament: EventState) -> str:
     return html
 
 
-def tournament_states(state: EventState) -> list[EventState]:
-    """The states of every event of `state`'s tournament (the tournament, then its
-    sections), or `state` alone for an event without sections: what a search reads."""
-    if state.tournament is None:
-        return [state]
-    found = []
-    for link in [state.tournament, *state.sections]:
-        if link.slug == state.slug:
-            found.append(state)
+def tournament_indexes(slug: str, version: int) -> list[search.Index] | None:
+    """The search indexes of every event of the event's tournament that has players (the
+    tournament, then its sections), or of the event alone; None for no such event. Built
+    from the states once per version and process: a search then reads only versions."""
+    scope = _SCOPES.get((slug, version))
+    if scope is None:
+        found = state(slug, version)
+        if found is None:
+            return None
+        links = [found.tournament, *found.sections] if found.tournament else []
+        scope = tuple(link.slug for link in links) or (slug,)
+        _SCOPES.put((slug, version), scope)
+    indexes = []
+    for each in scope:
+        each_version = version if each == slug else current_version(each)
+        if each_version is None:
             continue
-        version = current_version(link.slug)
-        each = None if version is None else _state_or_none(link.slug, version)
-        if each is not None and each.people:  # a tournament that only groups has no one
-            found.append(each)
-    return found
+        kept = search.cached_index(each, each_version)
+        if kept is None:
+            each_state = _state_or_none(each, each_version)
+            kept = None if each_state is None else search.index(each_state)
+        if kept is not None and kept.names:  # a tournament that only groups has no one
+            indexes.append(kept)
+    return indexes
+
+
+_SCOPES = search.Kept(256)  # (slug, version) -> the slugs a search of it reads
 
 
 def _state_or_none(slug: str, version: int) -> EventState | None:

@@ -52,20 +52,36 @@ class Index:
     round: int | None
 
 
-_INDEXES: OrderedDict[tuple[object, ...], Index] = OrderedDict()
-INDEXES_KEPT = 64
+class Kept(OrderedDict):
+    """The last few entries put, in this process (least recently put dropped)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def put(self, key: object, value: object) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+# Per (slug, version): a version's players do not change, and a search reads no state then
+# (unpickling five 400-player states cost a second a search).
+_INDEXES = Kept(64)
+
+
+def cached_index(slug: str, version: int) -> Index | None:
+    """The index of this event version, if this process built it already."""
+    return _INDEXES.get((slug, version))
 
 
 def index(state: EventState) -> Index:
-    """The state's search index, built once per event version and process (an event
-    deleted and made again under its slug starts at version 0 again: its id and time tell)."""
-    key = (state.slug, state.version, state.event_id, state.updated_at)
-    found = _INDEXES.get(key)
+    """The state's search index, built once per event version and process."""
+    found = cached_index(state.slug, state.version)
     if found is None:
         found = _build_index(state)
-        _INDEXES[key] = found
-        while len(_INDEXES) > INDEXES_KEPT:
-            _INDEXES.popitem(last=False)
+        _INDEXES.put((state.slug, state.version), found)
     return found
 
 
@@ -89,17 +105,17 @@ def _build_index(state: EventState) -> Index:
     )
 
 
-def search(states: Iterable[EventState], query: str, limit: int = LIMIT) -> list[Found]:
+def search(indexes: Iterable[Index], query: str, limit: int = LIMIT) -> list[Found]:
     """Players whose start number is the query, or whose name holds every word of it
     (accents and case ignored, any order), section by section in start-number order."""
     query = query.strip()[:QUERY_MAX_LENGTH]
     if not query:
         return []
     found: list[Found] = []
-    for each in states:
+    for each in indexes:
         if len(found) >= limit:
             break
-        found.extend(_search_one(index(each), query, limit - len(found)))
+        found.extend(_search_one(each, query, limit - len(found)))
     return found
 
 

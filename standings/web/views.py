@@ -56,25 +56,29 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
 @require_safe
 def find(request: HttpRequest, slug: str) -> HttpResponse:
     """Find my board: players of the event's tournament by name or start number; the
-    results alone for htmx, else the event page around them (a plain GET form)."""
+    results alone for htmx (no state read), else the event page around them (a plain GET
+    form)."""
     version = render.current_version(slug)
-    state = None if version is None else render.state(slug, version)
-    if state is None:
+    indexes = None if version is None else render.tournament_indexes(slug, version)
+    if version is None or indexes is None:
         raise Http404("No such event")
     form = FindForm(request.GET)
     query = form.cleaned_data["q"] if form.is_valid() else ""
-    found = search.search(render.tournament_states(state), query)
-    context = {
-        "state": state,
-        "live_view": "status",
-        "nav": pages.nav(state, current=None),
-        "form": form,
+    found = search.search(indexes, query)
+    context: dict[str, object] = {
         "query": query,
         "found": found,
         "limited": len(found) >= search.LIMIT,
+        "sections_searched": len({hit.section.slug for hit in found}) > 1 or len(indexes) > 1,
     }
-    fragment = request.headers.get("HX-Request") == "true"
-    template = "web/find.html#find-results" if fragment else "web/find.html"
+    if request.headers.get("HX-Request") == "true":
+        template = "web/find.html#find-results"
+    else:
+        state = render.state(slug, version)
+        if state is None:
+            raise Http404("No such event")
+        template = "web/find.html"
+        context |= {"state": state, "live_view": "status", "nav": pages.nav(state, None)}
     response = HttpResponse(render_to_string(template, context, request=request), HTML)
     response["Cache-Control"] = cache_control()
     return response

@@ -13,8 +13,10 @@ def empty_cache():
 @pytest.fixture(autouse=True)
 def no_kept_indexes():
     """Events made again test after test repeat slug, version and even id."""
-    from standings.web import search
+    from standings.web import render, search
 
     search._INDEXES.clear()
+    render._SCOPES.clear()
     yield
     search._INDEXES.clear()
+    render._SCOPES.clear()

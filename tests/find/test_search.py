@@ -4,7 +4,7 @@ import pytest
 
 from standings.events.models import Event, Participant
 from standings.web import render
-from standings.web.search import fold, search
+from standings.web.search import fold, index, search
 from tests.factories import create_swiss
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +26,10 @@ def test_a_part_of_the_name_accents_ignored_any_order():
     event.version += 1
     event.save()
     state = _state(event)
-    assert [f.person.start_no for f in search([state], "muller")] == [3]
-    assert [f.person.start_no for f in search([state], "JOSE mül")] == [3]
-    assert search([state], "nobody") == []
-    assert search([state], "   ") == []
+    assert [f.person.start_no for f in search([index(state)], "muller")] == [3]
+    assert [f.person.start_no for f in search([index(state)], "JOSE mül")] == [3]
+    assert search([index(state)], "nobody") == []
+    assert search([index(state)], "   ") == []
 
 
 def test_start_number_gives_the_board_and_colour_of_the_current_round():
@@ -37,7 +37,7 @@ def test_start_number_gives_the_board_and_colour_of_the_current_round():
     state = _state(event)
     current = state.current_round
     board = current.boards[0]
-    [hit] = search([state], str(board.black.start_no))
+    [hit] = search([index(state)], str(board.black.start_no))
     assert (hit.round, hit.board, hit.colour) == (current.number, board.number, "black")
     assert hit.section.slug == event.slug
 
@@ -54,8 +54,9 @@ def test_across_sections_in_their_order():
     for each in (tournament, first, second):
         each.version += 1
         each.save()
-    states = render.tournament_states(_state(second))
-    assert [s.slug for s in states] == ["open-a", "open-b"]
-    found = search(states, "zoe angstrom")
+    indexes = render.tournament_indexes("open-b", render.current_version("open-b"))
+    assert [i.section.slug for i in indexes] == ["open-a", "open-b"]
+    found = search(indexes, "zoe angstrom")
     assert [(f.section.slug, f.person.start_no) for f in found] == [("open-a", 5), ("open-b", 2)]
-    assert [f.section.slug for f in search(states, "2")] == ["open-a", "open-b"]
+    assert [f.section.slug for f in search(indexes, "2")] == ["open-a", "open-b"]
+    assert render.tournament_indexes("festival", render.current_version("festival")) == indexes

@@ -70,6 +70,8 @@ FRAGMENT_IDS = (
     "screen-standings",
     "screen-pairings",
     "prize-lists",  # the prize page's (the screen's prize list only when there are prizes)
+    "widget-standings",
+    "widget-pairings",
 )
 
 

@@ -19,6 +19,8 @@ FRAGMENT_IDS = [
     "screen-standings",
     "screen-pairings",
     "prize-lists",  # an event without prizes: the screen has no prize view
+    "widget-standings",
+    "widget-pairings",
 ]
 
 
@@ -47,6 +49,8 @@ def test_every_fragment_is_an_out_of_band_swap(event):
         ("round", ["round-games-3"]),
         ("screen", ["screen-standings", "screen-pairings"]),
         ("prizes", ["prize-lists"]),
+        ("widgetstandings", ["widget-standings"]),
+        ("widgetpairings", ["widget-pairings"]),
         ("status", []),
     ],
 )

@@ -129,6 +129,12 @@ def board_row(board: Board, key: int, slug: str = "", anchor: bool = True) -> Sa
 
 
 @register.simple_tag
+def widget_name(person: Person) -> SafeString:
+    """A name in the embeddable widget: flag, title and name, no link."""
+    return mark_safe(_titled(person))
+
+
+@register.simple_tag
 def crosstable_row(line: Line, record: tuple[GameLine, ...], slug: str) -> SafeString:
     """A row of the crosstable: rank, linked name, each round's opponent rank, colour and
     result, points. A 500-player event has 5,500 cells: half a second as a template loop."""
