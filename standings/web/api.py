@@ -45,7 +45,7 @@ def _game(game: GameLine) -> dict[str, Any]:
 
 
 def _dump(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False)
+    return json.dumps(data, ensure_ascii=False, default=str)  # translated texts are lazy
 
 
 def round_json(state: EventState, number: int) -> str:
