@@ -320,7 +320,7 @@ def build_state(event: Event) -> EventState:
 
 _earlier_ranks: OrderedDict[tuple, dict[int, int]] = OrderedDict()  # _ranks_after's
 _earlier_lock = threading.Lock()
-EARLIER_KEPT = 64  # events x rounds remembered by each process
+EARLIER_KEPT = 16  # remembered per process (each holds its event cut: ~1 MB at 500 x 11)
 
 
 def _ranks_after(
