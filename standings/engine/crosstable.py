@@ -66,7 +66,10 @@ class Crosstable:
             ]
             for codes, opps in zip(self.codes, self.opponents, strict=True)
         ]
-        self.otb = [[self._over_the_board(i, r) for r in range(rounds)] for i in range(self.size)]
+        self.otb = [
+            [c in PLAYED_CODES and o >= 0 for c, o in zip(codes, opps, strict=True)]
+            for codes, opps in zip(self.codes, self.opponents, strict=True)
+        ]
         self.memo: dict[Any, Any] = {}
         # Team events: the same teams scored on match points and on game points, by basis
         # ("MP", "GP"), the primary one first; each team's board points per round.
@@ -100,9 +103,6 @@ class Crosstable:
     def over_the_board(self, i: int, r: int) -> bool:
         """A finished game played over the board in round r (0-based)."""
         return self.otb[i][r]
-
-    def _over_the_board(self, i: int, r: int) -> bool:
-        return self.codes[i][r] in PLAYED_CODES and self.opponents[i][r] >= 0
 
     def at_the_board(self, i: int, r: int) -> bool:
         """Over the board, finished or still in progress."""

@@ -141,7 +141,7 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
     bh = buchholz_values(table)
     values: list[float | None] = []
     for i in range(table.size):
-        met = [bh[table.opponents[i][r]] for r in range(table.rounds) if table.over_the_board(i, r)]
+        met = [bh[o] for o, otb in zip(table.opponents[i], table.otb[i], strict=True) if otb]
         values.append(mean_to_hundredths(sum(met), len(met)) if met else None)
 
     def explain(i: int) -> tuple[Contribution, ...]:

@@ -168,9 +168,7 @@ def _average_of_opponents(kind: str):
         values: list[int | None] = []
         for i in range(table.size):
             met = [
-                theirs[table.opponents[i][r]]
-                for r in range(table.rounds)
-                if table.over_the_board(i, r)
+                theirs[o] for o, otb in zip(table.opponents[i], table.otb[i], strict=True) if otb
             ]
             met = [v for v in met if v is not None]
             values.append(_mean_half_up(met) if met else None)
