@@ -11,6 +11,7 @@ import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
@@ -18,7 +19,7 @@ from standings.events.models import Event
 
 from . import api, languages, openapi, pages, render, search
 from .forms import FindForm
-from .http import HTML, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
+from .http import HTML, VARY, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
 
 @require_safe
@@ -81,6 +82,8 @@ def find(request: HttpRequest, slug: str) -> HttpResponse:
         context |= {"state": state, "live_view": "status", "nav": pages.nav(state, None)}
     response = HttpResponse(render_to_string(template, context, request=request), HTML)
     response["Cache-Control"] = cache_control()
+    # One address, two answers (fragment or page): a shared cache must keep them apart.
+    patch_vary_headers(response, ["HX-Request", *VARY.split(", ")])
     return response
 
 

@@ -23,9 +23,10 @@
     var button = document.querySelector("button[data-pin-start-no]");
     if (!button) return;
     var slug = button.dataset.pinSlug, mine = read(slug) === button.dataset.pinStartNo;
+    if (!button.dataset.unpinned) button.dataset.unpinned = button.textContent; // translated
     button.hidden = false;
     button.setAttribute("aria-pressed", mine ? "true" : "false");
-    button.textContent = mine ? "This is me ✓ (unpin)" : "This is me";
+    button.textContent = mine ? button.dataset.pinned : button.dataset.unpinned;
   }
 
   function markBoard() {
@@ -36,9 +37,10 @@
     var row = me && table.querySelector('tr[data-white="' + me + '"], tr[data-black="' + me + '"]');
     if (!row) { document.title = plainTitle; return; }
     row.classList.add("mine");
-    var colour = row.dataset.white === me ? "White" : "Black";
+    var words = table.dataset; // the page's language: data-me-board, -white, -black
+    var colour = row.dataset.white === me ? words.meWhite : words.meBlack;
     var board = row.querySelector("th.board").textContent.trim();
-    document.title = "Board " + board + " · " + colour + " · " + plainTitle;
+    document.title = words.meBoard + " " + board + " · " + colour + " · " + plainTitle;
   }
 
   document.addEventListener("click", function (event) {
