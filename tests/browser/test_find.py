@@ -111,3 +111,20 @@ def test_widget_updates_live_inside_another_sites_frame(site, chromium, club_sit
         expect(frame.locator("#widget-pairings tbody tr:visible")).to_have_count(3)
     finally:
         context.close()
+
+
+def test_other_pages_still_refuse_to_be_framed(site, chromium, club_site):
+    pages, club = club_site
+    pages["/copy.html"] = (
+        f'<!doctype html><title>Copy</title><iframe id="copied" src="{site.url}/e/small-open/">'
+        f'</iframe><iframe id="widget" src="{site.url}/e/small-open/widget/standings/"></iframe>'
+    ).encode()
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(club + "/copy.html", wait_until="load")  # the frames' loads included
+        expect(page.frame_locator("#widget").locator("#widget-standings")).to_be_attached()
+        copied = page.frame_locator("#copied").locator("#standings-table")
+        assert copied.count() == 0  # refused by frame-ancestors 'none' / X-Frame-Options
+    finally:
+        context.close()
