@@ -106,6 +106,7 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "roundjson",
         "crosstablejson",
         "playerjson",
+        "widget",
         "json",
         "print",
         "printpairings",
