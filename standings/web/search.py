@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .state import EventState, Person, SectionLink
+from .state import Board, EventState, Person, SectionLink
 
 LIMIT = 25  # answers shown; a query as short as "a" would list everyone
 QUERY_MAX_LENGTH = 100
@@ -37,6 +37,7 @@ class Found:
     round: int | None  # the current round's number; None before pairings
     board: int | None  # their board in it (shown number); None when not paired
     colour: str  # "white", "black", or "" without a board
+    table: int | None  # a team event's match their board is in; None in individual events
     bye: str  # the bye they have this round instead ("Half-point bye"), or ""
 
 
@@ -47,7 +48,7 @@ class Index:
     section: SectionLink
     names: tuple[tuple[str, Person], ...]  # folded name, person; in start-number order
     by_start_no: dict[int, Person]
-    seats: dict[int, tuple[int, str]]  # start number -> (board, colour), current round
+    seats: dict[int, tuple[int, str, int | None]]  # start no -> (board, colour, match table)
     byes: dict[int, str]
     round: int | None
 
@@ -87,13 +88,19 @@ def index(state: EventState) -> Index:
 
 def _build_index(state: EventState) -> Index:
     people = sorted(state.people.values(), key=lambda p: p.start_no)
-    seats: dict[int, tuple[int, str]] = {}
+    seats: dict[int, tuple[int, str, int | None]] = {}
     byes: dict[int, str] = {}
     current = state.current_round
     if current is not None:
-        for board in current.boards:
-            seats[board.white.start_no] = (board.number, "white")
-            seats[board.black.start_no] = (board.number, "black")
+        boards: list[tuple[Board, int | None]] = [(board, None) for board in current.boards]
+        team_round = state.teams.round(current.number) if state.teams else None
+        if team_round is not None:  # a team event's boards are its matches'
+            boards = [
+                (board, match.table) for match in team_round.matches for board in match.boards
+            ]
+        for board, table in boards:
+            seats[board.white.start_no] = (board.number, "white", table)
+            seats[board.black.start_no] = (board.number, "black", table)
         byes = {bye.person.start_no: bye.kind for bye in current.byes}
     return Index(
         section=SectionLink(state.slug, state.name),
@@ -134,12 +141,13 @@ def _search_one(idx: Index, query: str, limit: int) -> list[Found]:
 
 
 def _found(idx: Index, person: Person) -> Found:
-    board, colour = idx.seats.get(person.start_no, (None, ""))
+    board, colour, table = idx.seats.get(person.start_no, (None, "", None))
     return Found(
         section=idx.section,
         person=person,
         round=idx.round,
         board=board,
         colour=colour,
+        table=table,
         bye=idx.byes.get(person.start_no, ""),
     )

@@ -5,7 +5,7 @@ import pytest
 from standings.events.models import Event, Participant
 from standings.web import render
 from standings.web.search import fold, index, search
-from tests.factories import create_swiss
+from tests.factories import create_swiss, create_team_event
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +60,13 @@ def test_across_sections_in_their_order():
     assert [(f.section.slug, f.person.start_no) for f in found] == [("open-a", 5), ("open-b", 2)]
     assert [f.section.slug for f in search(indexes, "2")] == ["open-a", "open-b"]
     assert render.tournament_indexes("festival", render.current_version("festival")) == indexes
+
+
+def test_a_team_event_player_is_found_on_their_match_board():
+    event = create_team_event()
+    state = _state(event)
+    current = state.teams.round(state.current_round.number)
+    match = current.matches[0]
+    board = match.boards[1]
+    [hit] = search([index(state)], str(board.white.start_no))
+    assert (hit.table, hit.board, hit.colour) == (match.table, board.number, "white")
