@@ -28,7 +28,7 @@ def test_follower_page_updates_without_reload_and_turns_final(site, new_page, in
     wait_live(follower)
     assert sockets == [
         site.server.ws_url
-        + "/ws/e/small-open/?view=standings"
+        + "/ws/e/small-open/?view=standings&lang=en"  # fragments in the page's language
         + ("&enc=deflate" if inflates else "")
     ]
     follower.evaluate("window.notReloaded = true")
