@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from standings.engine.result_codes import GAME_RESULTS
 from standings.events.changes import last_change_at
@@ -40,11 +42,27 @@ class Freshness:
     updated_at: object
 
 
-BUTTON_TITLES = {codes: result.title for codes, result in GAME_RESULTS.items()}
+# What each button says, in the arbiter's language, from the result's codes (the engine's
+# titles are English: GAME_RESULTS).
+BUTTON_TITLES: dict[str, str | Promise] = {
+    "10": _("White wins"),
+    "==": _("Draw"),
+    "01": _("Black wins"),
+    "+-": _("White wins by forfeit"),
+    "-+": _("Black wins by forfeit"),
+    "--": _("Both forfeit"),
+    "00": _("Both lose"),
+    "WL": _("White wins (unrated)"),
+    "DD": _("Draw (unrated)"),
+    "LW": _("Black wins (unrated)"),
+}
 
 
 def buttons(event: Event) -> list[Button]:
-    return [Button(code, RESULT_SHOWN[code], BUTTON_TITLES[code]) for code in result_codes(event)]
+    return [
+        Button(code, RESULT_SHOWN[code], str(BUTTON_TITLES.get(code, GAME_RESULTS[code].title)))
+        for code in result_codes(event)
+    ]
 
 
 def working_round(event: Event, number: int | None = None) -> Round | None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from standings.engine.catalogue import CATALOGUE, parse_tiebreak_list
 from standings.engine.event import System
@@ -12,14 +15,25 @@ from standings.engine.notation import SpecError
 from standings.engine.presets import PRESETS
 from standings.prizes.rules import RulesError, read_rules
 
-NOT_SAID = "The form did not say which {}; reload the page (nothing was changed)"
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def not_said(what: StrOrPromise) -> StrOrPromise:
+    """A form that left out a hidden field: the page is stale, nothing was changed."""
+    return format_lazy(
+        _("The form did not say which {}; reload the page (nothing was changed)"), what
+    )
+
+
+VERSION_SEEN = _("version you saw")
 
 
 def reason_field() -> forms.CharField:
     return forms.CharField(
         required=False,
         max_length=500,
-        error_messages={"max_length": "The reason is longer than %(limit_value)d characters"},
+        error_messages={"max_length": _("The reason is longer than %(limit_value)d characters")},
     )
 
 
@@ -42,14 +56,14 @@ class ResultForm(ArbiterForm):
     version = forms.IntegerField(
         min_value=0,
         error_messages={
-            key: NOT_SAID.format("version you saw") for key in ("required", "invalid", "min_value")
+            key: not_said(VERSION_SEEN) for key in ("required", "invalid", "min_value")
         },
     )
     reason = reason_field()
 
     def clean_result(self) -> str:
         if "result" not in self.data:
-            raise forms.ValidationError(NOT_SAID.format("result"))
+            raise forms.ValidationError(not_said(_("result")))
         return self.cleaned_data["result"]
 
 
@@ -64,8 +78,8 @@ class ForfeitForm(ArbiterForm):
 
     forfeit = forms.ChoiceField(
         required=False,
-        choices=[("", "not forfeited"), ("+-", "+/-"), ("-+", "-/+"), ("--", "-/-")],
-        error_messages={"invalid_choice": "%(value)s is not a way to forfeit a match"},
+        choices=[("", _("not forfeited")), ("+-", "+/-"), ("-+", "-/+"), ("--", "-/-")],
+        error_messages={"invalid_choice": _("%(value)s is not a way to forfeit a match")},
     )
     reason = reason_field()
 
@@ -75,9 +89,7 @@ class TeamByeForm(ArbiterForm):
 
     team = forms.IntegerField(
         min_value=1,
-        error_messages={
-            key: NOT_SAID.format("team") for key in ("required", "invalid", "min_value")
-        },
+        error_messages={key: not_said(_("team")) for key in ("required", "invalid", "min_value")},
     )
     kind = forms.CharField(required=False, max_length=1)
 
@@ -91,7 +103,7 @@ class LineupForm(ArbiterForm):
             self.fields[f"board_{board}"] = forms.IntegerField(
                 min_value=1,
                 error_messages={
-                    key: f"Choose the player of board {board}"
+                    key: _("Choose the player of board %(board)s") % {"board": board}
                     for key in ("required", "invalid", "min_value")
                 },
             )
@@ -101,9 +113,9 @@ class LineupForm(ArbiterForm):
 
 
 CUSTOM = "custom"
-TIES = [("lots", "Draw lots"), ("shared", "Share the place")]
+TIES = [("lots", _("Draw lots")), ("shared", _("Share the place"))]
 EDITION_CHOICES = [
-    ("", "The edition in force on the start date"),
+    ("", _("The edition in force on the start date")),
     ("2024", "FIDE 2024"),
     ("2026", "FIDE 2026"),
 ]
@@ -116,7 +128,7 @@ class TiebreakSettingsForm(ArbiterForm):
     """
 
     preset = forms.ChoiceField(
-        error_messages={"invalid_choice": "%(value)s is not a preset; choose one from the list"}
+        error_messages={"invalid_choice": _("%(value)s is not a preset; choose one from the list")}
     )
     tiebreaks = forms.CharField(required=False, max_length=300, strip=True)
     rule_edition = forms.ChoiceField(required=False, choices=EDITION_CHOICES)
@@ -124,7 +136,7 @@ class TiebreakSettingsForm(ArbiterForm):
     version = forms.IntegerField(
         min_value=0,
         error_messages={
-            key: NOT_SAID.format("version you saw") for key in ("required", "invalid", "min_value")
+            key: not_said(VERSION_SEEN) for key in ("required", "invalid", "min_value")
         },
     )
 
@@ -135,7 +147,7 @@ class TiebreakSettingsForm(ArbiterForm):
         self.presets = {p.key: p for p in offered}
         preset_field = self.fields["preset"]
         assert isinstance(preset_field, forms.ChoiceField)
-        preset_field.choices = [*((p.key, p.name) for p in offered), (CUSTOM, "Custom list")]
+        preset_field.choices = [*((p.key, p.name) for p in offered), (CUSTOM, _("Custom list"))]
 
     def clean(self) -> dict:
         data = super().clean() or {}
@@ -149,7 +161,9 @@ class TiebreakSettingsForm(ArbiterForm):
                 )
             except SpecError as error:
                 known = ", ".join(sorted(CATALOGUE))
-                self.add_error("tiebreaks", f"{error}. Known: {known}")
+                self.add_error(
+                    "tiebreaks", _("%(error)s. Known: %(known)s") % {"error": error, "known": known}
+                )
         return data
 
     def chosen(self) -> tuple[str, ...]:
@@ -181,7 +195,7 @@ class PrizeSettingsForm(ArbiterForm):
     version = forms.IntegerField(
         min_value=0,
         error_messages={
-            key: NOT_SAID.format("version you saw") for key in ("required", "invalid", "min_value")
+            key: not_said(VERSION_SEEN) for key in ("required", "invalid", "min_value")
         },
     )
     problems: list[str] = []  # each fault of a refused document, for the page's list

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Model, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext, pgettext
 
 from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.editions import EDITIONS
@@ -400,7 +401,7 @@ def delete_in_admin(obj: Participant | Team, *, user) -> None:
 def close_refusal(rnd: Round) -> str:
     """Why `rnd` cannot be closed now, or "" when it can."""
     if rnd.state == Round.State.DRAFT:
-        return f"Round {rnd.number}'s pairings are not published yet"
+        return gettext("Round %(number)s's pairings are not published yet") % {"number": rnd.number}
     # A match forfeited as a whole needs no board results (TRF 330 overrides them).
     missing_games = rnd.games.filter(result="").exclude(match__forfeit__gt="")
     offset = rnd.event.board_offset  # the board numbers the arbiter's page shows
@@ -411,11 +412,18 @@ def close_refusal(rnd: Round) -> str:
         )
     ]
     if missing:
-        where = "match.board" if "." in missing[0] else "board"
-        count = f"{len(missing)} result{'s' if len(missing) > 1 else ''}"
-        return (
-            f"Round {rnd.number} cannot be closed: {count} missing ({where} {', '.join(missing)})"
-        )
+        if "." in missing[0]:
+            where = pgettext("missing results", "match.board")
+        else:
+            where = pgettext("missing results", "board")
+        count = ngettext("%(count)s result", "%(count)s results", len(missing)) % {
+            "count": len(missing)
+        }
+        return gettext("Round %(number)s cannot be closed: %(count)s missing (%(where)s)") % {
+            "number": rnd.number,
+            "count": count,
+            "where": f"{where} {', '.join(missing)}",
+        }
     return ""
 
 

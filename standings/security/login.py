@@ -7,6 +7,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from . import login_throttle
 
@@ -32,7 +33,7 @@ class ThrottledLoginForm(AuthenticationForm):
 
 class SignInForm(ThrottledLoginForm):
     keep_signed_in = forms.BooleanField(
-        required=False, label="Keep me signed in on this device (not on a shared tablet)"
+        required=False, label=_("Keep me signed in on this device (not on a shared tablet)")
     )
 
 

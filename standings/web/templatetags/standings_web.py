@@ -15,6 +15,7 @@ from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
+from standings.events.models import Round
 from standings.web import terms
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
@@ -50,9 +51,10 @@ def localised(text: str) -> str:
 
 
 @register.filter
-def round_state(shown: RoundView) -> str:
-    """A round's state after "Round 3: ", in the reader's language ("in progress")."""
-    return str(terms.ROUND_STATES.get(shown.state, shown.state_label))
+def round_state(shown: RoundView | Round) -> str:
+    """A round's state after "Round 3: ", in the reader's language ("in progress"); of the
+    state's round or the arbiter's."""
+    return str(terms.ROUND_STATES.get(shown.state, shown.state))
 
 
 @register.filter
