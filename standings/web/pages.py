@@ -22,6 +22,7 @@ from django.conf import settings
 from django.urls import register_converter, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from standings.events import match_score
@@ -409,7 +410,14 @@ def _round_printable(state: EventState, paper: str, number: int) -> bool:
     return state.round(number) is not None
 
 
-def _printout(page: str, heading: str) -> Callable[..., dict[str, Any]]:
+def _round_heading(what: str | Promise, params: dict[str, Any]) -> str:
+    """A printout's heading in the reader's language: "Round 3: pairings by board"."""
+    if "number" not in params:
+        return str(what)
+    return gettext("Round %(number)s") % {"number": params["number"]} + f": {what}"
+
+
+def _printout(page: str, heading: str | Promise) -> Callable[..., dict[str, Any]]:
     """The context every printout has: its heading and the links to it on each paper."""
 
     def context(state: EventState, paper: str, **params: Any) -> dict[str, Any]:
@@ -425,7 +433,7 @@ def _printout(page: str, heading: str) -> Callable[..., dict[str, Any]]:
             extra["lines"] = printouts.players(state)
         return {
             "paper": paper,
-            "heading": heading.format(**params),
+            "heading": _round_heading(heading, params),
             "papers": printouts.papers(state, page, paper, **params),
             **extra,
         }
@@ -448,7 +456,7 @@ for _name, _what in printouts.ROUND_PRINTOUTS:
             _name,
             f"print/<paper:paper>/round/<int:number>/{_name.removeprefix('print')}/",
             f"web/{_name}.html",
-            context=_printout(_name, "Round {number}: " + _what),
+            context=_printout(_name, _what),
             exists=lambda state, paper, number, name=_name: (
                 printouts.available(state, name) and _round_printable(state, paper, number)
             ),
@@ -471,7 +479,7 @@ register(
         "printprizes",
         "print/<paper:paper>/prizes/",
         "web/printprizes.html",
-        context=_printout("printprizes", "Prize list"),
+        context=_printout("printprizes", _("Prize list")),
         exists=lambda state, paper: state.prizes is not None,
     )
 )

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import register_converter, reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .state import Board, EventState, GameLine, Person, RoundView
 
@@ -46,7 +49,7 @@ class NameLine:
 
     person: Person
     board: int | None
-    colour: str  # "White", "Black", or "" off the board
+    colour: str | Promise  # "White", "Black" (translated when shown), or "" off the board
     opponent: Person | None
     note: str  # the bye's kind, or the result
 
@@ -77,14 +80,14 @@ def papers(state: EventState, page: str, paper: str, **params: Any) -> list[Pape
 
 
 ROUND_PRINTOUTS = (
-    ("printpairings", "pairings by board"),
-    ("printnames", "pairings by name"),
-    ("printresults", "results"),
+    ("printpairings", _("pairings by board")),
+    ("printnames", _("pairings by name")),
+    ("printresults", _("results")),
 )
 EVENT_PRINTOUTS = (
-    ("printstandings", "Standings"),
-    ("printcrosstable", "Crosstable"),
-    ("printplayers", "Players (starting list)"),
+    ("printstandings", _("Standings")),
+    ("printcrosstable", _("Crosstable")),
+    ("printplayers", _("Players (starting list)")),
 )
 
 
@@ -98,19 +101,25 @@ def available(state: EventState, page: str) -> bool:
 
 
 def listing(state: EventState) -> list[tuple[str, list[PaperLink]]]:
-    """Every printout of the event, the latest round first, with its link on each paper."""
+    """Every printout of the event, the latest round first, with its link on each paper;
+    worded in the active language (called when the page renders)."""
     numbers = [r.number for r in (state.teams.rounds if state.teams else state.rounds)]
     rows = [
-        (f"Round {number}: {what}", papers(state, page, "", number=number))
+        (
+            gettext("Round %(number)s") % {"number": number} + f": {what}",
+            papers(state, page, "", number=number),
+        )
         for number in reversed(numbers)
         for page, what in ROUND_PRINTOUTS
         if available(state, page)
     ]
     rows.extend(
-        (what, papers(state, page, "")) for page, what in EVENT_PRINTOUTS if available(state, page)
+        (str(what), papers(state, page, ""))
+        for page, what in EVENT_PRINTOUTS
+        if available(state, page)
     )
     if state.prizes is not None:
-        rows.append(("Prize list, to sign", papers(state, "printprizes", "")))
+        rows.append((gettext("Prize list, to sign"), papers(state, "printprizes", "")))
     return rows
 
 
@@ -138,8 +147,8 @@ def name_lines(shown: RoundView) -> list[NameLine]:
     """Every player of the round, alphabetically, with board, colour and opponent."""
     lines = []
     for board in shown.boards:
-        lines.append(NameLine(board.white, board.number, "White", board.black, board.shown))
-        lines.append(NameLine(board.black, board.number, "Black", board.white, board.shown))
+        lines.append(NameLine(board.white, board.number, _("White"), board.black, board.shown))
+        lines.append(NameLine(board.black, board.number, _("Black"), board.white, board.shown))
     lines.extend(NameLine(bye.person, None, "", None, bye.kind) for bye in shown.byes)
     return sorted(lines, key=lambda line: (sort_key(line.person.name), line.person.start_no))
 

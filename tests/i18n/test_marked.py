@@ -25,6 +25,13 @@ PUBLIC = [
     "/e/small-open/player/5/",
     "/e/small-open/screen/",
     "/language/",
+    "/e/small-open/print/",
+    "/e/small-open/print/a4/round/3/pairings/",
+    "/e/small-open/print/a4/round/3/names/",
+    "/e/small-open/print/a4/round/3/results/",
+    "/e/small-open/print/letter/standings/",
+    "/e/small-open/print/a4/crosstable/",
+    "/e/small-open/print/a4/players/",
 ]
 ARBITER = [
     "/e/small-open/arbiter/",
@@ -37,7 +44,7 @@ ARBITER = [
 ALIKE = {
     "Points", "Total", "Elo", "Buchholz", "Sonneborn-Berger", "bridge", "Pts", "Rg", "N°",
     "Small Open", "Standings", "Note", "Cut", "Median", "Type", "type", "Koya", "OK",
-    "Action", "(arbiter)",
+    "Action", "(arbiter)", "Letter",  # the US paper size keeps its name
     # rule books' names, as their federations write them (engine.presets)
     "US Chess", "Chess Scotland: Swiss", "Chess Scotland: all-play-all",
 }  # fmt: skip
