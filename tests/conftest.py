@@ -31,6 +31,24 @@ def redis_url():
     server.stop()
 
 
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Every test starts with empty caches: renders, states and search indexes are keyed by
+    slug and version (and ids), which repeat from test to test."""
+    from django.core.cache import cache
+
+    from standings.web import render, search
+
+    def empty() -> None:
+        cache.clear()
+        search._INDEXES.clear()
+        render._SCOPES.clear()
+
+    empty()
+    yield
+    empty()
+
+
 @pytest.fixture
 def arbiter(django_user_model):
     return django_user_model.objects.create_user("arbiter", password="pw-arbiter-1")

@@ -1,18 +1,9 @@
 import datetime
 
 import pytest
-from django.core.cache import cache
 
 from standings.events.models import Event
 from tests.factories import create_swiss
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """Renders are keyed by slug and version, which repeat from test to test."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
