@@ -14,9 +14,9 @@ from standings.events import services, team_services
 from standings.events.models import Event, Match, Round
 
 from .boards import board_row
-from .forms import ForfeitForm, LineupForm, ResultForm, TeamByeForm
+from .forms import ForfeitForm, LineupForm, TeamByeForm
 from .matches import match_answer_context, match_context
-from .views import HtmxHttpRequest, editable_event, round_url
+from .views import HtmxHttpRequest, editable_event, round_url, write_result
 
 
 def _match(event: Event, number: int, table: int) -> Match:
@@ -42,22 +42,7 @@ def enter_result(
     request: HtmxHttpRequest, slug: str, number: int, table: int, board: int
 ) -> HttpResponse:
     event = editable_event(request, slug)
-    form = ResultForm(request.POST)
-    refusal = "" if form.is_valid() else form.refusal()
-    if not refusal:
-        try:
-            services.enter_result(
-                event,
-                number,
-                board,
-                form.cleaned_data["result"],
-                seen_version=form.cleaned_data["version"],
-                user=request.user,
-                reason=form.cleaned_data["reason"].strip(),
-                table=table,
-            )
-        except services.WriteRefused as refused:
-            refusal = refused.message
+    refusal = write_result(request, event, number, board, table)
     match = _match(event, number, table)
     if not request.htmx:
         if not refusal:

@@ -52,21 +52,7 @@ def round_page(request: HttpRequest, slug: str, number: int | None = None) -> Ht
 @require_POST
 def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -> HttpResponse:
     event = editable_event(request, slug)
-    form = ResultForm(request.POST)
-    refusal = "" if form.is_valid() else form.refusal()
-    if not refusal:
-        try:
-            services.enter_result(
-                event,
-                number,
-                board,
-                form.cleaned_data["result"],
-                seen_version=form.cleaned_data["version"],
-                user=request.user,
-                reason=form.cleaned_data["reason"].strip(),
-            )
-        except services.WriteRefused as refused:
-            refusal = refused.message
+    refusal = write_result(request, event, number, board)
     if not request.htmx:
         if not refusal:
             return redirect(f"{round_url(event, number)}#board-{board}")
@@ -85,6 +71,30 @@ def enter_result(request: HtmxHttpRequest, slug: str, number: int, board: int) -
         **controls_context(game.round),
     }
     return render(request, "arbiter/round.html#board-answer", context)
+
+
+def write_result(
+    request: HttpRequest, event: Event, number: int, board: int, table: int | None = None
+) -> str:
+    """Enter the posted result of a board (of match `table` in a team event); the refusal
+    to show, "" when it is stored."""
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        return form.refusal()
+    try:
+        services.enter_result(
+            event,
+            number,
+            board,
+            form.cleaned_data["result"],
+            seen_version=form.cleaned_data["version"],
+            user=request.user,
+            reason=form.cleaned_data["reason"].strip(),
+            table=table,
+        )
+    except services.WriteRefused as refused:
+        return refused.message
+    return ""
 
 
 def _round_action(request: HttpRequest, event: Event, number: int, action, **extra) -> HttpResponse:

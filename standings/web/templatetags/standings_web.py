@@ -193,16 +193,16 @@ def _movement(line: Line) -> str:
 
 
 def _player_url(slug: str, person: Person) -> str:
-    before, after = _player_path(slug)
+    before, after = path_around_number("web:player", slug, "start_no")
     return f"{before}{person.start_no}{after}"
 
 
 @lru_cache(maxsize=1024)
-def _player_path(slug: str) -> tuple[str, str]:
-    # The player card's path around the start number, escaped: reverse() costs about 30 µs,
-    # so once per event rather than once per row of a push.
+def path_around_number(url_name: str, slug: str, key: str) -> tuple[str, str]:
+    """The escaped path of page `url_name` of the event before and after its number argument
+    `key`: reverse() costs about 30 µs, so once per event rather than once per row of a push."""
     marker = "987654321"
-    path = escape(reverse("web:player", kwargs={"slug": slug, "start_no": int(marker)}))
+    path = escape(reverse(url_name, kwargs={"slug": slug, key: int(marker)}))
     before, _, after = path.rpartition(marker)
     return before, after
 
