@@ -60,6 +60,32 @@ def test_a_tap_enters_the_result_in_place(desk, new_page):  # noqa: F811
     assert page.evaluate("window.notReloaded") is True
 
 
+def test_a_late_answer_to_a_tap_keeps_a_reason_typed_meanwhile(desk, new_page):  # noqa: F811
+    """The push of a tap can refetch the page before the tap's own answer comes back: a
+    correction opened and typed in that gap must survive the late row swap."""
+    page = new_page()
+    log_in(page, desk.url)
+    expect(page.locator("#live-indicator")).to_have_attribute("data-state", "live", timeout=15000)
+    held = []
+
+    def hold(route):
+        held.append((route, route.fetch()))  # the server writes now; its answer waits
+
+    page.route("**/arbiter/round/3/board/3/**", hold)
+    board = page.locator("#board-3")
+    board.get_by_role("button", name="1–0").click()
+    expect(board.get_by_text("Correct board 3")).to_be_visible(timeout=15000)  # the refetch
+    board.get_by_text("Correct board 3").click()
+    board.get_by_label("Reason").fill("score sheet")
+    assert len(held) == 1
+    route, response = held[0]
+    route.fulfill(response=response)
+    expect(board.locator(".entry")).to_contain_text("1–0 entered by anna")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    expect(board.get_by_label("Reason")).to_have_value("score sheet")
+    expect(board.get_by_label("Reason")).to_be_visible()
+
+
 def test_keyboard_only(desk, new_page):  # noqa: F811
     page = new_page()
     log_in(page, desk.url)
