@@ -37,12 +37,13 @@ def fresh_caches():
     slug and version (and ids), which repeat from test to test."""
     from django.core.cache import cache
 
-    from standings.web import render, search
+    from standings.web import languages, render, search
 
     def empty() -> None:
         cache.clear()
         search._INDEXES.clear()
         render._SCOPES.clear()
+        languages._RECORDED.clear()
 
     empty()
     yield

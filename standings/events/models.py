@@ -162,13 +162,21 @@ class Event(models.Model):
         validators=[MaxValueValidator(limits.MAX_BOARD_OFFSET)],
         help_text="Added to every board number shown: 100 makes board 1 board 101.",
     )
-    # Bumped by every write; the cache key and ETag of the public pages.
+    # Bumped by every write; the cache key and ETag of the public pages. A new event under
+    # the slug of a deleted one goes on from that one's version (RetiredSlug).
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-start_date", "name"]
+
+    def save(self, *args, **kwargs) -> None:
+        if self._state.adding and not self.version:
+            retired = RetiredSlug.objects.filter(slug=self.slug).first()
+            if retired is not None:
+                self.version = retired.last_version + 1
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return self.name
@@ -471,3 +479,24 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action} {self.target}"
+
+
+class RetiredSlug(models.Model):
+    """The last version of a deleted event, by slug: the public pages' caches and ETags are
+    keyed by slug and version, so an event created later under that slug goes on from it
+    and is never answered with the deleted event's pages."""
+
+    slug = models.SlugField(unique=True)
+    last_version = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.slug} (until version {self.last_version})"
+
+    @classmethod
+    def retire(cls, event: Event) -> None:
+        found, created = cls.objects.get_or_create(
+            slug=event.slug, defaults={"last_version": event.version}
+        )
+        if not created and found.last_version < event.version:
+            found.last_version = event.version
+            found.save(update_fields=["last_version"])

@@ -26,6 +26,7 @@ from .models import (
     Game,
     Participant,
     Result,
+    RetiredSlug,
     Round,
     Team,
     UnplayedRound,
@@ -357,6 +358,7 @@ def delete_section_in_admin(event: Event, *, user) -> None:
     """Delete an event in the admin; its tournament, if any, shows the section gone."""
     with transaction.atomic():
         tournament = event.parent
+        RetiredSlug.retire(event)
         event.delete()  # nothing left to audit or push; its pages answer 404
         if tournament is not None:
             record_sections_change(tournament, user=user)

@@ -9,6 +9,7 @@ event used lately (`in_use`), recorded when a page or a socket is served in it.
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 from typing import cast
 
@@ -19,6 +20,11 @@ from django.http.cookie import parse_cookie
 from django.utils import translation
 
 IN_USE_TTL = 24 * 3600  # a language nobody asked for in a day is no longer rendered ahead
+RECORD_EVERY = 600  # a process renews a language's mark at most this often (seconds)
+
+# When this process last marked (slug, code) in use: a page view in French does not write
+# to the shared cache every time, only when the mark may have grown old.
+_RECORDED: dict[tuple[str, str], float] = {}
 
 
 def codes() -> list[str]:
@@ -38,10 +44,14 @@ def record(slug: str, code: str) -> None:
     """A reader of the event uses `code`: render its hot pages and live fragments in it."""
     if code == settings.LANGUAGE_CODE or code not in codes():
         return
+    now = time.monotonic()
+    if now - _RECORDED.get((slug, code), -RECORD_EVERY) < RECORD_EVERY:
+        return
     try:
         cache.set(_key(slug, code), 1, IN_USE_TTL)
     except Exception:  # the cache is a convenience (render.MissingCache)
-        pass
+        return
+    _RECORDED[(slug, code)] = now
 
 
 def in_use(slug: str) -> list[str]:

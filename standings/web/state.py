@@ -205,6 +205,11 @@ class EventState:
         return f"{self.tournament.name} · {self.name}"
 
     @property
+    def is_empty(self) -> bool:
+        """No players, teams or sections: nothing for the chess pages to show."""
+        return not self.people and self.teams is None and not self.sections
+
+    @property
     def is_overview(self) -> bool:
         """A tournament that only groups its sections: no players of its own."""
         return bool(self.sections) and not self.people and self.teams is None

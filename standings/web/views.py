@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import segno
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -44,6 +45,9 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
         html = render.cached_page(slug, version, name)
         if html is None:  # first view of this page at this version: render from the state
             state = render.state(slug, version)
+            if state is not None and state.is_empty and _is_bridge(slug):
+                # A bridge event has its own pages; its chess pages would stand empty.
+                return redirect(reverse("bridge_events:standings", args=[slug]))
             if state is None or not entry.exists(state, **params):
                 raise Http404("No such page")
             html = render.page(state, name)
@@ -52,6 +56,10 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
         response = cached_response(request, html, tag, entry.content_type)
     response[VERSION_HEADER] = str(version)
     return response
+
+
+def _is_bridge(slug: str) -> bool:
+    return Event.objects.filter(slug=slug, bridge__isnull=False).exists()
 
 
 @require_safe

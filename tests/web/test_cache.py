@@ -1,10 +1,13 @@
 """Refresh storms: page views serve the cached render, and 304 while nothing changed."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from standings.events.services import delete_section_in_admin
 from standings.web import render
+from tests.factories import create_swiss
 from tests.html import one, select, text
 
 from .writes import close_round, enter_result
@@ -92,3 +95,17 @@ def test_a_write_that_bypassed_publish_shows_once_the_version_pointer_expires(
     render.cache.delete(render._key("small-open", "version"))  # what VERSION_TTL does
     page = client.get("/e/small-open/round/3/").content
     assert "1 result to come" in text(one(page, "#round-games-3 caption"))
+
+
+def test_an_event_created_under_a_deleted_events_slug_never_gets_its_pages(client, event):
+    type(event).objects.filter(pk=event.pk).update(version=3, name="Old Open")
+    event.refresh_from_db()
+    old = client.get("/e/small-open/")
+    delete_section_in_admin(event, user=None)
+    cache.delete(render.version_key("small-open"))  # the pointer lapses (VERSION_TTL)
+    assert client.get("/e/small-open/").status_code == 404
+    again = create_swiss(slug="small-open")
+    assert again.version == 4  # goes on from the deleted event's version
+    new = client.get("/e/small-open/", HTTP_IF_NONE_MATCH=old["ETag"])
+    assert new.status_code == 200 and new["ETag"] != old["ETag"]
+    assert "Old Open" in old.content.decode() and "Old Open" not in new.content.decode()
