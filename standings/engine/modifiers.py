@@ -11,6 +11,7 @@ caps a requested bye's virtual opponent can score less than a forfeit's.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 CUT_LOW_NOTE = "cut: least significant (Art. 14.1)"
@@ -40,52 +41,60 @@ def apply_cuts(
     addends: list[Addend], low: int, high: int, rounds: int, *, unplayed_exception: bool = True
 ) -> tuple[list[Addend], list[Cut]]:
     """Split the addends into those kept and those cut, with the reason for each cut."""
-    keys = [(a.significance, a.amount) for a in addends]
+    significance = [a.significance for a in addends]
+    amounts = [a.amount for a in addends]
     exceptional = [k for k, a in enumerate(addends) if a.exceptional] if unplayed_exception else []
-    cut = cut_positions(keys, exceptional, low, high, rounds)
+    cut = cut_positions(significance, amounts, exceptional, low, high, rounds)
     gone = {k for k, _ in cut}
     kept = [a for k, a in enumerate(addends) if k not in gone]
     return kept, [Cut(addends[k], reason) for k, reason in cut]
 
 
 def cut_positions(
-    keys: list[tuple[float, float]],
+    significance: Sequence[float],
+    amounts: Sequence[float],
     exceptional: list[int],
     low: int,
     high: int,
     rounds: int,
     order: list[int] | None = None,
 ) -> list[tuple[int, str]]:
-    """apply_cuts() on plain values: `keys` are the addends' (significance, amount),
-    `exceptional` the positions Art. 16.5 singles out (empty: no exception); the positions
-    cut, with the reason for each, in the order they were cut.
+    """apply_cuts() on plain values: the addends' significances and amounts (one list can
+    be both, as for Buchholz: then it alone orders them), `exceptional` the positions Art.
+    16.5 singles out (empty: no exception); the positions cut, with the reason for each, in
+    the order they were cut.
 
-    Ties on significance go to the smaller amount (Art. 14.1.1 d: the worse result); ties
-    on both to the earlier position (min and max keep the first of equal keys). `order`:
-    the positions sorted by key (stably), when the caller has it already.
+    Addends are ordered by (significance, amount): ties on significance go to the smaller
+    amount (Art. 14.1.1 d: the worse result); ties on both to the earlier position (min and
+    max keep the first of equal keys). `order`: the positions sorted by that key (stably),
+    when the caller has it already.
     """
     low = min(low, rounds)
     high = min(high, rounds - low)
     cuts: list[tuple[int, str]] = []
-    if (low <= 0 and high <= 0) or not keys:
+    if (low <= 0 and high <= 0) or not amounts:
         return cuts
-    key = keys.__getitem__
+    key: Callable[[int], object]
+    if amounts is significance:
+        key = significance.__getitem__
+    else:
+        key = lambda k: (significance[k], amounts[k])  # noqa: E731
     if not exceptional:
         # Sorted once (a stable sort keeps equal keys in position order): the low cuts are
         # its head; each high cut the first of the equal keys at its tail.
         if order is None:
-            order = sorted(range(len(keys)), key=key)
+            order = sorted(range(len(amounts)), key=key)
         cuts = [(k, CUT_LOW_NOTE) for k in order[:low]]
         rest = order[low:]
         for _ in range(high):
             if not rest:
                 break
             top = len(rest) - 1
-            while top and keys[rest[top - 1]] == keys[rest[-1]]:
+            while top and key(rest[top - 1]) == key(rest[-1]):
                 top -= 1
             cuts.append((rest.pop(top), CUT_HIGH_NOTE))
         return cuts
-    alive = list(range(len(keys)))
+    alive = list(range(len(amounts)))
     exceptional = list(exceptional)
     for _ in range(low):
         if not alive:
@@ -93,7 +102,7 @@ def cut_positions(
         chosen, reason = min(alive, key=key), CUT_LOW_NOTE
         if exceptional:
             lowest = min(exceptional, key=key)
-            if not keys[chosen][1] > keys[lowest][1]:
+            if not amounts[chosen] > amounts[lowest]:
                 chosen, reason = lowest, CUT_UNPLAYED_NOTE
         alive.remove(chosen)
         if chosen in exceptional:

@@ -18,30 +18,30 @@ class OpponentRows:
     as plain values that every Buchholz-like tie-break of a crosstable shares (Addend
     objects are only made for an explanation).
 
-    With `weighted` (Sonneborn-Berger) the amount is that score times the points the
+    `scores` is each term's significance; `amounts` what it adds: the score itself (the
+    same lists) or, with `weighted` (Sonneborn-Berger), the score times the points the
     participant was awarded in the round.
     """
 
-    __slots__ = ("keys", "exceptional", "about", "totals", "amounts", "_orders")
+    __slots__ = ("scores", "amounts", "rounds", "notes", "exceptional", "totals", "_orders")
 
     def __init__(self, table: Crosstable, fore: bool, weighted: bool) -> None:
-        self.keys: list[list[tuple[float, float]]] = []  # (significance, amount) per term
+        self.scores: list[list[float]] = []
+        self.rounds: list[list[int]] = []  # 0-based round of each term
+        self.notes: list[list[str]] = []
         self.exceptional: list[list[int]] = []  # positions of Art. 16.5's terms
-        self.about: list[list[tuple[int, int | None, str]]] = []  # (round, opponent, note)
         if weighted:
             # The same terms as Buchholz's, each amount times the round's points.
             plain = opponent_rows(table, fore, False)
-            self.exceptional, self.about = plain.exceptional, plain.about
-            for keys, about, pts in zip(plain.keys, plain.about, table.points, strict=True):
-                self.keys.append(
-                    [
-                        (score, score * pts[a[0] - 1])
-                        for (score, _), a in zip(keys, about, strict=True)
-                    ]
-                )
+            self.scores, self.rounds = plain.scores, plain.rounds
+            self.notes, self.exceptional = plain.notes, plain.exceptional
+            self.amounts = [
+                [score * pts[r] for score, r in zip(scores, rounds, strict=True)]
+                for scores, rounds, pts in zip(self.scores, self.rounds, table.points, strict=True)
+            ]
         else:
             self._terms(table, fore)
-        self.amounts = [[amount for _, amount in keys] for keys in self.keys]
+            self.amounts = self.scores
         self.totals = [sum(amounts) for amounts in self.amounts]
         self._orders: list[list[int]] | None = None
 
@@ -49,18 +49,27 @@ class OpponentRows:
         """Per participant the positions of the terms sorted by (significance, amount),
         stably: shared by every cut of these terms."""
         if self._orders is None:
-            self._orders = [sorted(range(len(keys)), key=keys.__getitem__) for keys in self.keys]
+            if self.amounts is self.scores:  # the score alone orders them
+                self._orders = [
+                    sorted(range(len(scores)), key=scores.__getitem__) for scores in self.scores
+                ]
+            else:
+                self._orders = []
+                for scores, amounts in zip(self.scores, self.amounts, strict=True):
+                    keys = list(zip(scores, amounts, strict=True))
+                    self._orders.append(sorted(range(len(keys)), key=keys.__getitem__))
         return self._orders
 
     def _terms(self, table: Crosstable, fore: bool) -> None:
         view = score_view(table, fore)
         last = table.rounds - 1
-        start_nos, adjusted, predetermined = table.start_nos, view.adjusted, table.predetermined
+        adjusted, predetermined = view.adjusted, table.predetermined
         fore_last = last if view.fore else -1
         for i in range(table.size):
-            keys: list[tuple[float, float]] = []
+            scores: list[float] = []
+            rounds: list[int] = []
+            notes: list[str] = []
             exceptional: list[int] = []
-            about: list[tuple[int, int | None, str]] = []
             opps = table.opponents[i]
             games = table.as_game[i]
             for r in range(table.rounds):
@@ -73,19 +82,29 @@ class OpponentRows:
                 else:
                     score, note = virtual_opponent_score(table, view, i, r)
                     if table.voluntarily_unplayed(i, r):
-                        exceptional.append(len(keys))
-                keys.append((score, score))
-                about.append((r + 1, start_nos[o] if o >= 0 else None, note))
-            self.keys.append(keys)
+                        exceptional.append(len(scores))
+                scores.append(score)
+                rounds.append(r)
+                notes.append(note)
+            self.scores.append(scores)
+            self.rounds.append(rounds)
+            self.notes.append(notes)
             self.exceptional.append(exceptional)
-            self.about.append(about)
 
-    def addends(self, i: int) -> list[Addend]:
+    def addends(self, table: Crosstable, i: int) -> list[Addend]:
         exceptional = set(self.exceptional[i])
+        opps, start_nos = table.opponents[i], table.start_nos
         return [
-            Addend(r, opponent, score, amount, k in exceptional, note)
-            for k, ((score, amount), (r, opponent, note)) in enumerate(
-                zip(self.keys[i], self.about[i], strict=True)
+            Addend(
+                r + 1,
+                start_nos[opps[r]] if opps[r] >= 0 else None,
+                score,
+                amount,
+                k in exceptional,
+                note,
+            )
+            for k, (score, amount, r, note) in enumerate(
+                zip(self.scores[i], self.amounts[i], self.rounds[i], self.notes[i], strict=True)
             )
         ]
 
@@ -98,12 +117,12 @@ def _summed(*, fore: bool, weighted: bool):
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
         rows = opponent_rows(table, fore, weighted)
         if not spec.cut_low and not spec.cut_high:
-            return Evaluation(rows.totals, lambda i: _explain(rows.addends(i), []))
+            return Evaluation(rows.totals, lambda i: _explain(rows.addends(table, i), []))
         low, high, rounds = spec.cut_low, spec.cut_high, table.rounds
         cuts = [
-            cut_positions(keys, exceptional, low, high, rounds, order)
-            for keys, exceptional, order in zip(
-                rows.keys, rows.exceptional, rows.orders(), strict=True
+            cut_positions(scores, amounts, exceptional, low, high, rounds, order)
+            for scores, amounts, exceptional, order in zip(
+                rows.scores, rows.amounts, rows.exceptional, rows.orders(), strict=True
             )
         ]
         values = []
@@ -114,7 +133,7 @@ def _summed(*, fore: bool, weighted: bool):
             values.append(sum(amounts))
 
         def explain(i: int) -> tuple[Contribution, ...]:
-            addends = rows.addends(i)
+            addends = rows.addends(table, i)
             return _explain(addends, [Cut(addends[k], reason) for k, reason in cuts[i]])
 
         return Evaluation(values, explain)

@@ -28,51 +28,46 @@ class RatedGames:
     """Per participant the games over the board with the opponent's rating, and which of
     them a spec's cut drops (positions), as plain values."""
 
-    __slots__ = ("keys", "about", "cuts", "_counted")
+    __slots__ = ("ratings", "rounds", "codes", "cuts", "_counted")
 
     def __init__(self, table: Crosstable, spec: Spec, uncut: RatedGames | None, fill: int) -> None:
-        self.keys: list[list[tuple[float, float]]] = []  # (rating, rating) per game
-        self.about: list[list[tuple[int, int, str]]] = []  # (round, opponent, result code)
+        # Per game: the opponent's rating (the fill for an unrated one), which is both the
+        # significance and the amount a cut reads, and the game's 0-based round.
+        self.ratings: list[list[int]] = []
+        self.rounds: list[list[int]] = []
+        self.codes = table.codes
         self._counted: list[tuple[list[int], float]] | None = None
         if uncut is not None:  # the same games, other cuts
-            self.keys, self.about = uncut.keys, uncut.about
+            self.ratings, self.rounds = uncut.ratings, uncut.rounds
         else:
-            start_nos, ratings = table.start_nos, table.ratings
-            for i in range(table.size):
-                keys: list[tuple[float, float]] = []
-                about: list[tuple[int, int, str]] = []
-                otb, opps, codes = table.otb[i], table.opponents[i], table.codes[i]
-                for r in range(table.rounds):
-                    if otb[r]:
-                        o = opps[r]
-                        rating = ratings[o]
-                        if rating is None:
-                            rating = fill
-                        keys.append((rating, rating))
-                        about.append((r + 1, start_nos[o], codes[r]))
-                self.keys.append(keys)
-                self.about.append(about)
+            ratings = table.ratings
+            for otb, opps in zip(table.otb, table.opponents, strict=True):
+                games = [r for r in range(table.rounds) if otb[r]]
+                self.ratings.append([ratings[opps[r]] or fill for r in games])
+                self.rounds.append(games)
         low, high, rounds = spec.cut_low, spec.cut_high, table.rounds
-        self.cuts = [cut_positions(keys, [], low, high, rounds) for keys in self.keys]
+        self.cuts = [cut_positions(rated, rated, [], low, high, rounds) for rated in self.ratings]
 
     def kept(self, i: int) -> list[int]:
         """Positions of participant i's games that count."""
         cut = self.cuts[i]
         if not cut:
-            return list(range(len(self.keys[i])))
+            return list(range(len(self.ratings[i])))
         gone = {k for k, _ in cut}
-        return [k for k in range(len(self.keys[i])) if k not in gone]
+        return [k for k in range(len(self.ratings[i])) if k not in gone]
 
     def counted(self) -> list[tuple[list[int], float]]:
         """Per participant the opponents' ratings and the points of the games that count
         (worked out once for ARO, TPR and PTP)."""
         if self._counted is None:
             self._counted = []
-            for i in range(len(self.keys)):
-                keys, about, kept = self.keys[i], self.about[i], self.kept(i)
-                self._counted.append(
-                    ([int(keys[k][1]) for k in kept], sum(GAME_POINTS[about[k][2]] for k in kept))
-                )
+            for i, (ratings, rounds, codes) in enumerate(
+                zip(self.ratings, self.rounds, self.codes, strict=True)
+            ):
+                if self.cuts[i]:
+                    kept = self.kept(i)
+                    ratings, rounds = [ratings[k] for k in kept], [rounds[k] for k in kept]
+                self._counted.append((ratings, sum(GAME_POINTS[codes[r]] for r in rounds)))
         return self._counted
 
 
@@ -130,18 +125,19 @@ def _own_rating_tiebreak(kind: str):
         def explain(i: int) -> tuple[Contribution, ...]:
             if games is None:
                 return (Contribution(None, None, None, "dropped: unrated participants (Art. 10)"),)
-            keys, about = games.keys[i], games.about[i]
+            rated, rounds, codes = games.ratings[i], games.rounds[i], table.codes[i]
+            opponents = [table.start_nos[table.opponents[i][r]] for r in rounds]
             out = [
                 Contribution(
-                    about[k][0],
-                    about[k][1],
-                    keys[k][1],
-                    f"opponent's rating, scored {GAME_POINTS[about[k][2]]:g}",
+                    rounds[k] + 1,
+                    opponents[k],
+                    rated[k],
+                    f"opponent's rating, scored {GAME_POINTS[codes[rounds[k]]]:g}",
                 )
                 for k in games.kept(i)
             ]
             out += [
-                Contribution(about[k][0], about[k][1], keys[k][1], reason, True)
+                Contribution(rounds[k] + 1, opponents[k], rated[k], reason, True)
                 for k, reason in games.cuts[i]
             ]
             return tuple(sorted(out, key=lambda c: c.round or 0))
