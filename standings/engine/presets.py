@@ -56,10 +56,9 @@ SCOTLAND_SWISS = (
 )
 # Items 4, 5, 6 and 8: results between the tied players, won games, Wallace, Sonneborn-Berger.
 SCOTLAND_ALL_PLAY_ALL = ("DE", "BAUM", "WALL", "WALL/C2", "WALL/C3", "SCSB")
-# Items 9 and 11: match points ranked, game points the first tie-break, then bottom board
-# elimination.
-# Hooper's board count (item 10) is not computed: docs/tiebreaks.md says how we read it.
-SCOTLAND_TEAMS = ("MPTS", "GPTS", "BBE")
+# Items 9-11: match points ranked, game points the first tie-break, Hooper's board count
+# (two teams tied after they met), then bottom board elimination.
+SCOTLAND_TEAMS = ("MPTS", "GPTS", "HOOPER", "BBE")
 
 PRESETS = (
     Preset("fide", "FIDE", FIDE_SWISS, FIDE_ROUND_ROBIN),

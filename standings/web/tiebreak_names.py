@@ -56,4 +56,5 @@ NAMES: dict[str, Promise] = {
     "SCBH": _("Sum of opponents' scores (Buchholz)"),
     "SCSB": pgettext_lazy("tie-break", "Sonneborn-Berger"),
     "WALL": _("Wallace (elimination of scores)"),
+    "HOOPER": _("Hooper (board count)"),
 }

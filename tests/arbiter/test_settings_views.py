@@ -156,7 +156,8 @@ def test_a_team_event_is_offered_the_team_presets_and_previews_its_teams(desk, a
         label.startswith("FIDE: teams") and "MPTS EMGSB/C1 GPTS EDE" in label for label in labels
     )
     assert any(
-        label.startswith("Chess Scotland: teams") and "MPTS GPTS BBE" in label for label in labels
+        label.startswith("Chess Scotland: teams") and "MPTS GPTS HOOPER BBE" in label
+        for label in labels
     )
     assert not any("PTS USMM" in label for label in labels)
 
@@ -166,7 +167,7 @@ def test_a_team_event_is_offered_the_team_presets_and_previews_its_teams(desk, a
         **HTMX,
     )
     html = response.content.decode()
-    assert texts(html, "#preview thead th")[-3:] == ["MPTS", "GPTS", "BBE"]
+    assert texts(html, "#preview thead th")[-4:] == ["MPTS", "GPTS", "HOOPER", "BBE"]
     rows = [[text(c) for c in tr.select("td, th")] for tr in select(html, "#preview tbody tr")]
     assert len(rows) == 4  # the teams, not their players
-    assert rows[0] == ["1", "1", "Rooks", "2", "2.5", "0"]  # 2½–1½, the current rank beside
+    assert rows[0] == ["1", "1", "Rooks", "2", "2.5", "–", "0"]  # 2½–1½, the current rank beside

@@ -1,5 +1,6 @@
 """Chess Scotland tie-breaks: opponents' grades, progressive scores, Buchholz,
-Sonneborn-Berger and Wallace (seed 004, the Chess Scotland Rule Book).
+Sonneborn-Berger and Wallace, and for teams Hooper's board count (seed 004, the Chess
+Scotland Rule Book).
 
 Chess Scotland's rule for unplayed rounds: none. The rule book knows only byes, so an
 opponent is whoever the player was paired with, the game played or forfeited (a forfeit
@@ -12,7 +13,9 @@ the procedure is the spec with /Ck, and a list runs the procedure by listing the
 
 from __future__ import annotations
 
-from ..catalogue.base import Evaluation, TieBreak
+from collections.abc import Sequence
+
+from ..catalogue.base import Evaluation, TieBreak, Value
 from ..crosstable import Crosstable
 from ..notation import Spec
 from ..result import Contribution
@@ -187,6 +190,51 @@ def wallace(table: Crosstable, spec: Spec) -> Evaluation:
     return Evaluation(values, explain)
 
 
+def hooper(table: Crosstable, spec: Spec, groups: Sequence[Sequence[int]]) -> Evaluation:
+    """Item 10, Hooper (board count): two teams still tied that met add up the numbers of
+    the boards each won in their match (or matches); the lower total ranks higher. A group
+    of another size, or two teams that did not meet: the system does not apply (None)."""
+    values: list[Value] = [None] * table.size
+    won: dict[int, list[tuple[int, int, list[int]]]] = {}  # i -> (round, opponent, boards)
+    for group in groups:
+        if len(group) != 2:
+            continue
+        a, b = group
+        met = [
+            r
+            for r in range(table.rounds)
+            if table.opponents[a][r] == b and table.boards[a][r] and table.boards[b][r]
+        ]
+        if not met:
+            continue
+        for i, o in ((a, b), (b, a)):
+            won[i] = [(r, o, _boards_won(table, i, r)) for r in met]
+            values[i] = sum(sum(boards) for _, _, boards in won[i])
+
+    def explain(i: int) -> tuple[Contribution, ...]:
+        if i not in won:
+            return (Contribution(None, None, None, HOOPER_NOTE),)
+        return tuple(
+            Contribution(
+                r + 1,
+                table.start_nos[o],
+                sum(boards),
+                "boards won: " + (", ".join(map(str, boards)) or "none"),
+            )
+            for r, o, boards in won[i]
+        )
+
+    return Evaluation(values, explain)
+
+
+def _boards_won(table: Crosstable, i: int, r: int) -> list[int]:
+    match = table.boards[i][r] or ()
+    return [k for k, points in enumerate(match, 1) if points == table.board_win]
+
+
+HOOPER_NOTE = "applies only to two teams tied after they met"
+
+
 _COMPONENTS = frozenset({"cut", "component"})
 ENTRIES = (
     TieBreak(
@@ -223,6 +271,17 @@ ENTRIES = (
         fide_type="BC",
         evaluate=sonneborn_berger,
         null="skips group",
+    ),
+    TieBreak(
+        acronym="HOOPER",
+        name="Hooper (board count)",
+        source=f"{SOURCE}, item 10",
+        fide_type="B",
+        evaluate=hooper,
+        better="lower",
+        sub_rank=True,
+        null="skips group",
+        team=True,
     ),
     TieBreak(
         acronym="WALL",
