@@ -148,10 +148,10 @@ def mean_half_up(values: Iterable[int | float | Fraction]) -> int | None:
     items = list(values)
     if not items:
         return None
-    whole = [v for v in items if isinstance(v, int)]
-    if len(whole) == len(items):
+    total = sum(items)
+    if isinstance(total, int):  # a sum stays an int only when every term is one
         # Whole numbers (ratings): floor(s/n + 1/2) in integer arithmetic.
-        return (2 * sum(whole) + len(whole)) // (2 * len(whole))
+        return (2 * total + len(items)) // (2 * len(items))
     return _half_up(sum((_exact(v) for v in items), Fraction(0)) / len(items))
 
 
@@ -207,14 +207,15 @@ def perfect_performance(ratings: Sequence[int], score: float | Fraction) -> int 
     if target <= 0:
         return low
     high = max(ratings) + MAX_DIFFERENCE
-    if _expected_hundredths(high, ratings) < target:
-        # More points than games: no rating reaches it; stay at the scale's end.
+    # At `high` every opponent is more than 735 points below: expected(high) is a full
+    # point a game. More points than games: no rating reaches them; stay at the scale's end.
+    if target > 100 * len(ratings):
         return high
     # Invariant: expected(high) >= target; answer in [low, high]. Narrowed first from
-    # the performance rating, which the answer is usually within a few dozen points of.
+    # the performance rating, which the answer is usually within a few points of.
     guess = min(high, max(low, average_rating(ratings) or 0))
     guess += _dp_from_hundredths(target // len(ratings))
-    step = 16
+    step = 4
     if low < guess < high:
         if _expected_hundredths(guess, ratings) >= target:
             high = guess
