@@ -50,6 +50,18 @@ def fresh_caches():
     empty()
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English: a request in another language leaves it active in the
+    thread (LocaleMiddleware activates, nothing deactivates), and refusals are worded in the
+    active language."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
 @pytest.fixture
 def arbiter(django_user_model):
     return django_user_model.objects.create_user("arbiter", password="pw-arbiter-1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext_lazy as _
 
 from standings.events.models import (
     RESULT_SHOWN,
@@ -19,16 +20,16 @@ PER_PAGE = 50
 STATES = dict(Round.State.choices)
 BYES = dict(UnplayedRound.Kind.choices)
 ACTIONS = {
-    "result": "Result",
-    "create_round": "Pairings prepared",
-    "publish_pairings": "Pairings published",
-    "close_round": "Round closed",
-    "reopen_round": "Round reopened",
-    "bye": "Bye",
-    "forfeit_match": "Match forfeited",
-    "team_bye": "Team bye",
-    "lineup": "Line-up",
-    "settings": "Tie-break settings",
+    "result": _("Result"),
+    "create_round": _("Pairings prepared"),
+    "publish_pairings": _("Pairings published"),
+    "close_round": _("Round closed"),
+    "reopen_round": _("Round reopened"),
+    "bye": _("Bye"),
+    "forfeit_match": _("Match forfeited"),
+    "team_bye": _("Team bye"),
+    "lineup": _("Line-up"),
+    "settings": _("Tie-break settings"),
 }
 FORFEITS = dict(Forfeit.choices)
 
@@ -39,7 +40,7 @@ def audit_page(event: Event, number: str | None) -> Page:
 
 
 def action_label(action: str) -> str:
-    return ACTIONS.get(action, action.replace("_", " ").capitalize())
+    return str(ACTIONS.get(action, action.replace("_", " ").capitalize()))
 
 
 def describe(value: object) -> str:

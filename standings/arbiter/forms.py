@@ -13,6 +13,7 @@ from standings.engine.catalogue import CATALOGUE, parse_tiebreak_list
 from standings.engine.event import System
 from standings.engine.notation import SpecError
 from standings.engine.presets import PRESETS
+from standings.events.phrases import worded
 from standings.prizes.rules import RulesError, read_rules
 
 if TYPE_CHECKING:
@@ -162,7 +163,9 @@ class TiebreakSettingsForm(ArbiterForm):
             except SpecError as error:
                 known = ", ".join(sorted(CATALOGUE))
                 self.add_error(
-                    "tiebreaks", _("%(error)s. Known: %(known)s") % {"error": error, "known": known}
+                    "tiebreaks",
+                    _("%(error)s. Known: %(known)s")
+                    % {"error": worded(error.phrase), "known": known},
                 )
         return data
 
@@ -205,24 +208,27 @@ class PrizeSettingsForm(ArbiterForm):
         upload = data.get("file")
         if upload is not None:
             if upload.size > PRIZE_DOCUMENT_MAX:
-                raise forms.ValidationError("The file is too large for a prize document")
+                raise forms.ValidationError(_("The file is too large for a prize document"))
             try:
                 text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text (a JSON export)") from None
+                raise forms.ValidationError(
+                    _("The file is not UTF-8 text (a JSON export)")
+                ) from None
         else:
             text = data.get("document", "")
         try:
             parsed = json.loads(text) if text else {}
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
-                f"Not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+                _("Not JSON: %(problem)s at line %(line)s, column %(column)s")
+                % {"problem": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
         try:
             data["rules"] = read_rules(parsed)
         except RulesError as error:
             self.problems = error.problems
-            message = "The prizes were not saved: the document has faults"
+            message = _("The prizes were not saved: the document has faults")
             raise forms.ValidationError(message) from None
         data["parsed"] = parsed
         return data

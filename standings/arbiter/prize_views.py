@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from standings.engine.standings import compute_standings
@@ -62,7 +63,7 @@ def prize_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except services.WriteRefused as refused:
             refusal = refused.message
         else:
-            messages.success(request, "Prizes saved; the prize list is updated")
+            messages.success(request, gettext("Prizes saved; the prize list is updated"))
             return redirect(reverse("arbiter:prizes", args=[event.slug]))
     return _page(request, event, form, status=400, refusal=refusal or form.refusal())
 

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from standings.engine.editions import choose_edition
@@ -90,7 +91,9 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
             except services.WriteRefused as refused:
                 save_refusal = refused.message
             else:
-                messages.success(request, "Tie-break settings saved; the standings are updated")
+                messages.success(
+                    request, gettext("Tie-break settings saved; the standings are updated")
+                )
                 return redirect(reverse("arbiter:settings", args=[event.slug]))
         status = 400
     shown = preview(event, form) if form.is_bound else {}

@@ -11,6 +11,7 @@ from typing import Any
 
 from .event import Event
 from .notation import SpecError
+from .phrases import phrase
 from .result_codes import AVAILABLE_UNPLAYED, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
 
 
@@ -85,7 +86,7 @@ class Crosstable:
         if not basis:
             return self
         if basis not in self.bases:
-            raise SpecError(f"the score basis :{basis} is for team events only")
+            raise SpecError(phrase("spec.basis_team_only", basis=basis))
         return self.bases[basis]
 
     @property

@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-CUT_LOW_NOTE = "cut: least significant (Art. 14.1)"
-CUT_UNPLAYED_NOTE = "cut: unplayed round (Art. 16.5)"
-CUT_HIGH_NOTE = "cut: most significant (Art. 14.3)"
+from .phrases import CUT_LEAST_SIGNIFICANT, CUT_MOST_SIGNIFICANT, CUT_UNPLAYED, Phrase
 
 
 @dataclass(slots=True)
@@ -28,13 +26,13 @@ class Addend:
     significance: float  # e.g. the opponent's score for BH and SB, the rating for ARO
     amount: float
     exceptional: bool = False  # forfeit loss, requested bye or absence (Art. 16.5)
-    note: str = ""
+    note: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Cut:
     addend: Addend
-    reason: str
+    reason: Phrase
 
 
 def apply_cuts(
@@ -58,7 +56,7 @@ def cut_positions(
     high: int,
     rounds: int,
     order: list[int] | None = None,
-) -> list[tuple[int, str]]:
+) -> list[tuple[int, Phrase]]:
     """apply_cuts() on plain values: the addends' significances and amounts (one list can
     be both, as for Buchholz: then it alone orders them), `exceptional` the positions Art.
     16.5 singles out (empty: no exception); the positions cut, with the reason for each, in
@@ -71,7 +69,7 @@ def cut_positions(
     """
     low = min(low, rounds)
     high = min(high, rounds - low)
-    cuts: list[tuple[int, str]] = []
+    cuts: list[tuple[int, Phrase]] = []
     if (low <= 0 and high <= 0) or not amounts:
         return cuts
     key: Callable[[int], object]
@@ -84,7 +82,7 @@ def cut_positions(
         # its head; each high cut the first of the equal keys at its tail.
         if order is None:
             order = sorted(range(len(amounts)), key=key)
-        cuts = [(k, CUT_LOW_NOTE) for k in order[:low]]
+        cuts = [(k, CUT_LEAST_SIGNIFICANT) for k in order[:low]]
         rest = order[low:]
         for _ in range(high):
             if not rest:
@@ -92,18 +90,18 @@ def cut_positions(
             top = len(rest) - 1
             while top and key(rest[top - 1]) == key(rest[-1]):
                 top -= 1
-            cuts.append((rest.pop(top), CUT_HIGH_NOTE))
+            cuts.append((rest.pop(top), CUT_MOST_SIGNIFICANT))
         return cuts
     alive = list(range(len(amounts)))
     exceptional = list(exceptional)
     for _ in range(low):
         if not alive:
             break
-        chosen, reason = min(alive, key=key), CUT_LOW_NOTE
+        chosen, reason = min(alive, key=key), CUT_LEAST_SIGNIFICANT
         if exceptional:
             lowest = min(exceptional, key=key)
             if not amounts[chosen] > amounts[lowest]:
-                chosen, reason = lowest, CUT_UNPLAYED_NOTE
+                chosen, reason = lowest, CUT_UNPLAYED
         alive.remove(chosen)
         if chosen in exceptional:
             exceptional.remove(chosen)
@@ -113,5 +111,5 @@ def cut_positions(
             break
         strongest = max(alive, key=key)
         alive.remove(strongest)
-        cuts.append((strongest, CUT_HIGH_NOTE))
+        cuts.append((strongest, CUT_MOST_SIGNIFICANT))
     return cuts

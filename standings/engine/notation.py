@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .limits import MAX_RATING, MAX_ROUNDS
+from .phrases import Phrase, phrase
 
 _UNRATED = re.compile(r"U([0-9]+)")
 _CUT = re.compile(r"C([0-9]+)")
@@ -16,7 +17,11 @@ _MODIFIER_SHAPE = re.compile(r"C[0-9]+|M[0-9]+|L[+-][0-9]+|U[0-9]+")
 
 
 class SpecError(ValueError):
-    """A tie-break spec that the engine does not know."""
+    """A tie-break spec that the engine does not know; `phrase` says why (str(): English)."""
+
+    def __init__(self, said: Phrase):
+        super().__init__(said.english)
+        self.phrase = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +45,7 @@ def parse_spec(text: str) -> Spec:
     head, mods = parts[0], parts[1:]
     name, _, basis = head.partition(":")
     if not name or (basis and basis not in ("GP", "MP")):
-        raise SpecError(f"unknown tie-break: {text!r}")
+        raise SpecError(phrase("spec.unknown", spec=text))
     cut_low = cut_high = 0
     limit = 0.0
     unrated: int | None = None
@@ -49,7 +54,9 @@ def parse_spec(text: str) -> Spec:
         if c := _CUT.fullmatch(mod):
             digits = c.group(1).lstrip("0") or "0"
             if len(digits) > len(str(MAX_ROUNDS)):
-                raise SpecError(f"cut {mod} in tie-break {text!r} is more than {MAX_ROUNDS}")
+                raise SpecError(
+                    phrase("spec.cut_too_large", modifier=mod, spec=text, limit=MAX_ROUNDS)
+                )
             cut_low = int(digits)
             uncut = cut_low == 0
         elif mod in ("M1", "M2"):
@@ -60,9 +67,13 @@ def parse_spec(text: str) -> Spec:
             digits = m.group(1).lstrip("0") or "0"
             unrated = int(digits) if len(digits) <= len(str(MAX_RATING)) else MAX_RATING + 1
             if not 0 < unrated <= MAX_RATING:
-                raise SpecError(f"rating {m.group(1)} in tie-break {text!r} is not 1-{MAX_RATING}")
+                raise SpecError(
+                    phrase(
+                        "spec.rating_out_of_range", rating=m.group(1), spec=text, limit=MAX_RATING
+                    )
+                )
         else:
-            raise SpecError(f"unknown modifier {mod!r} in tie-break {text!r}")
+            raise SpecError(phrase("spec.unknown_modifier", modifier=mod, spec=text))
     return Spec(name, basis, cut_low, cut_high, limit, unrated, uncut)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .phrases import Phrase, english
 from .pickled import quick_pickle
 
 
@@ -16,8 +17,13 @@ class Contribution:
     round: int | None
     opponent: int | None  # start number, None for a bye or virtual opponent
     amount: float | None
-    note: str = ""  # e.g. "virtual opponent (Art. 16.4)", "cut: lowest (Art. 14.1)"
+    notes: tuple[Phrase, ...] = ()  # e.g. virtual opponent (Art. 16.4); cut: lowest
     cut: bool = False
+
+    @property
+    def note(self) -> str:
+        """The notes in English, as the command line and the tests read them."""
+        return english(self.notes)
 
 
 @quick_pickle

@@ -10,6 +10,7 @@ from .crosstable import Crosstable
 from .editions import choose_edition
 from .event import Event
 from .notation import Spec, SpecError
+from .phrases import phrase
 from .ranking import final_order, lot_numbers, refine, skipped_members
 from .result import Contribution, Row, Standings
 from .team_standings import SCORES, team_tables
@@ -41,7 +42,7 @@ def compute_standings(
     else:
         for spec, entry in chosen:
             if entry.team or spec.basis:
-                raise SpecError(f"{spec.text}: for team events only")
+                raise SpecError(phrase("spec.team_only", spec=spec.text))
         chosen = [lookup("PTS")] + [(s, e) for s, e in chosen if e.acronym != "PTS"]
         table = Crosstable(event, last, edition)
     participants = table.event.participants

@@ -18,10 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .crosstable import Crosstable
-
-VIRTUAL_NOTE = "virtual opponent with own score (Art. 16.4)"
-VIRTUAL_CAPPED_NOTE = "virtual opponent, score capped (Art. 16.4, 2026)"
-FORE_NOTE = "final round taken as a draw (Art. 8.3)"
+from .phrases import VIRTUAL_OPPONENT, VIRTUAL_OPPONENT_CAPPED, Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +74,15 @@ def _last_available_round(table: Crosstable, i: int) -> int:
     return 0
 
 
-def virtual_opponent_score(table: Crosstable, view: ScoreView, i: int, r: int) -> tuple[float, str]:
+def virtual_opponent_score(
+    table: Crosstable, view: ScoreView, i: int, r: int
+) -> tuple[float, Phrase]:
     """The score of the virtual opponent standing in for round r (0-based) of participant i."""
     score = view.own[i]
     if table.edition == "2024":
-        return score, VIRTUAL_NOTE
+        return score, VIRTUAL_OPPONENT
     opp = table.opponents[i][r]
     cap = view.adjusted[opp] if opp >= 0 else table.draw * table.rounds
     if cap < score:
-        return cap, VIRTUAL_CAPPED_NOTE
-    return score, VIRTUAL_NOTE
+        return cap, VIRTUAL_OPPONENT_CAPPED
+    return score, VIRTUAL_OPPONENT

@@ -15,6 +15,8 @@ from standings.engine.notation import SpecError
 from standings.engine.trf import TrfError, read_trf
 from standings.prizes.rules import RulesError, read_rules
 
+from .phrases import worded
+
 
 def validate_trf_records(value: str) -> None:
     """Records the export may write back as they are: none it writes itself, except 212."""
@@ -48,7 +50,7 @@ def validate_tiebreaks(value: str) -> None:
     try:
         parse_tiebreak_list(value)
     except SpecError as error:
-        raise ValidationError(str(error)) from None
+        raise ValidationError(worded(error.phrase)) from None
 
 
 # What the columns and the product hold (`standings.engine.limits`, which the TRF reader reads).

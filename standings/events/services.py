@@ -31,6 +31,7 @@ from .models import (
     Team,
     UnplayedRound,
 )
+from .phrases import worded
 from .sections import record_sections_change
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
@@ -80,13 +81,18 @@ def entry_description(game: Game, offset: int = 0) -> str:
     is the section's board offset, which the arbiter's boards show."""
     shown = game.board + offset
     if game.result:
-        text = f"Board {shown} was already entered as {RESULT_SHOWN[game.result]}"
+        text = gettext("Board %(board)s was already entered as %(result)s") % {
+            "board": shown,
+            "result": RESULT_SHOWN[game.result],
+        }
     else:
-        text = f"Board {shown} was already cleared"
+        text = gettext("Board %(board)s was already cleared") % {"board": shown}
     if game.entered_by is not None:
-        text += f" by {game.entered_by.get_username()}"
+        text += gettext(" by %(user)s") % {"user": game.entered_by.get_username()}
     if game.entered_at is not None:
-        text += f" at {timezone.localtime(game.entered_at):%H:%M:%S}"
+        text += gettext(" at %(time)s") % {
+            "time": f"{timezone.localtime(game.entered_at):%H:%M:%S}"
+        }
     return text
 
 
@@ -111,19 +117,27 @@ def enter_result(
     if user is None:  # imports and the pairing program may carry unrated results
         allowed |= {Result.WHITE_WINS_UNRATED, Result.DRAW_UNRATED, Result.BLACK_WINS_UNRATED}
     if result not in allowed:
-        raise WriteRefused(f"{result!r} is not a result this event accepts")
+        raise WriteRefused(
+            gettext("'%(result)s' is not a result this event accepts") % {"result": result}
+        )
     with transaction.atomic():
         rnd = locked_round(event, round_no)
         if rnd.state == Round.State.DRAFT:
-            raise WriteRefused(f"Round {round_no}'s pairings are not published yet")
+            raise WriteRefused(
+                gettext("Round %(number)s's pairings are not published yet") % {"number": round_no}
+            )
         if rnd.state == Round.State.CLOSED:
-            raise RoundClosed(f"Round {round_no} is closed; reopen it to correct a result")
+            raise RoundClosed(
+                gettext("Round %(number)s is closed; reopen it to correct a result")
+                % {"number": round_no}
+            )
         game = _locked_game(rnd, board, table)
         if game.result == result:
             return game  # double tap, or nothing to change: no second entry
         if seen_version is not None and seen_version != game.version:
             offset = event.board_offset if table is None else 0
-            raise StaleEntry(f"{entry_description(game, offset)}; reload to correct it", game)
+            said = entry_description(game, offset)
+            raise StaleEntry(gettext("%(entry)s; reload to correct it") % {"entry": said}, game)
         before = _game_facts(game)
         game.result = result
         game.version += 1
@@ -160,20 +174,30 @@ def create_round(
     byes = byes or {}
     playing = [no for pair in games for no in pair] + list(byes)
     if len(set(playing)) != len(playing):
-        raise WriteRefused(f"Round {number}: a player is paired twice")
+        raise WriteRefused(
+            gettext("Round %(number)s: a player is paired twice") % {"number": number}
+        )
     if any(pair[0] == pair[1] for pair in games):
-        raise WriteRefused(f"Round {number}: a player is paired against themselves")
+        raise WriteRefused(
+            gettext("Round %(number)s: a player is paired against themselves") % {"number": number}
+        )
     bad = sorted(no for no, kind in byes.items() if kind not in BYE_KINDS)
     if bad:
-        raise WriteRefused(f"Round {number}: unknown bye kind for {bad}")
+        raise WriteRefused(
+            gettext("Round %(number)s: unknown bye kind for %(players)s")
+            % {"number": number, "players": bad}
+        )
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)  # one new round at a time
         if event.round_set.filter(number=number).exists():
-            raise WriteRefused(f"Round {number} exists already")
+            raise WriteRefused(gettext("Round %(number)s exists already") % {"number": number})
         people = {p.start_no: p for p in Participant.objects.filter(event=event)}
         unknown = sorted(no for no in playing if no not in people)
         if unknown:
-            raise WriteRefused(f"Round {number}: no player with start number {unknown}")
+            raise WriteRefused(
+                gettext("Round %(number)s: no player with start number %(start_no)s")
+                % {"number": number, "start_no": unknown}
+            )
         rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
         Game.objects.bulk_create(
             Game(round=rnd, board=board, white=people[white], black=people[black])
@@ -209,7 +233,7 @@ def close_round(event: Event, round_no: int, *, user=None) -> Round:
 def reopen_round(event: Event, round_no: int, *, user=None, reason: str) -> Round:
     """CLOSED -> IN_PROGRESS for a correction; the reason is audited."""
     if not (reason or "").strip():
-        raise WriteRefused(f"Say why round {round_no} is reopened")
+        raise WriteRefused(gettext("Say why round %(number)s is reopened") % {"number": round_no})
     return _move(event, round_no, user, Round.State.IN_PROGRESS, "reopen_round", reason.strip())
 
 
@@ -219,16 +243,25 @@ def set_bye(
     """Give a player without a game in the round a bye of `kind` ("" removes it)."""
     check_allowed(user, event)
     if kind and kind not in BYE_KINDS:
-        raise WriteRefused(f"{kind!r} is not a kind of bye")
+        raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
         rnd = locked_round(event, round_no)
         if rnd.state == Round.State.CLOSED:
-            raise RoundClosed(f"Round {round_no} is closed; reopen it to change a bye")
+            raise RoundClosed(
+                gettext("Round %(number)s is closed; reopen it to change a bye")
+                % {"number": round_no}
+            )
         player = Participant.objects.filter(event=event, start_no=start_no).first()
         if player is None:
-            raise WriteRefused(f"There is no player with start number {start_no}")
+            raise WriteRefused(
+                gettext("There is no player with start number %(start_no)s")
+                % {"start_no": start_no}
+            )
         if rnd.games.filter(Q(white=player) | Q(black=player)).exists():
-            raise WriteRefused(f"{player.name} has a game in round {round_no}")
+            raise WriteRefused(
+                gettext("%(name)s has a game in round %(number)s")
+                % {"name": player.name, "number": round_no}
+            )
         stored = UnplayedRound.objects.select_for_update().filter(round=rnd, participant=player)
         bye = stored.first()
         before = bye.kind if bye else ""
@@ -311,17 +344,22 @@ def change_tiebreak_settings(
     try:
         tiebreaks = parse_tiebreak_list(" ".join(tiebreaks))
     except SpecError as error:
-        raise WriteRefused(str(error)) from None
+        raise WriteRefused(worded(error.phrase)) from None
     if len(" ".join(tiebreaks)) > TIEBREAKS_MAX_LENGTH:
-        raise WriteRefused("The tie-break list is too long to store; shorten it")
+        raise WriteRefused(gettext("The tie-break list is too long to store; shorten it"))
     if rule_edition not in ("", *EDITIONS):
-        raise WriteRefused(f"{rule_edition!r} is not a rule edition (use 2024 or 2026)")
+        raise WriteRefused(
+            gettext("'%(edition)s' is not a rule edition (use 2024 or 2026)")
+            % {"edition": rule_edition}
+        )
     fields = ("tiebreaks", "rule_edition", "shared_places")
     with transaction.atomic():
         stored = Event.objects.select_for_update().get(pk=event.pk)
         if seen_version is not None and seen_version != stored.version:
             raise WriteRefused(
-                "The event changed since this page was opened; check the preview and save again"
+                gettext(
+                    "The event changed since this page was opened; check the preview and save again"
+                )
             )
         before = {name: getattr(stored, name) for name in fields}
         after = {
@@ -377,7 +415,7 @@ def change_prizes(event: Event, document, *, seen_version: int | None = None, us
         stored = Event.objects.select_for_update().get(pk=event.pk)
         if seen_version is not None and seen_version != stored.version:
             raise WriteRefused(
-                "The event changed since this page was opened; reload and save again"
+                gettext("The event changed since this page was opened; reload and save again")
             )
         before = stored.prize_rules
         if after == before:
@@ -442,7 +480,7 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
             if refusal:
                 raise WriteRefused(refusal)
         if action == "reopen_round" and rnd.state != Round.State.CLOSED:
-            raise WriteRefused(f"Round {round_no} is not closed")
+            raise WriteRefused(gettext("Round %(number)s is not closed") % {"number": round_no})
         before = rnd.state
         rnd.state = to
         rnd.closed_at = timezone.now() if to == Round.State.CLOSED else None
@@ -462,14 +500,14 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
 
 def check_allowed(user, event: Event) -> None:
     if user is not None and not can_edit(user, event):
-        raise NotAllowed(f"You may not change {event.name}")
+        raise NotAllowed(gettext("You may not change %(event)s") % {"event": event.name})
 
 
 def locked_round(event: Event, round_no: int) -> Round:
     try:
         return Round.objects.select_for_update().get(event=event, number=round_no)
     except Round.DoesNotExist:
-        raise WriteRefused(f"There is no round {round_no}") from None
+        raise WriteRefused(gettext("There is no round %(number)s") % {"number": round_no}) from None
 
 
 def board_target(round_no: int, board: int, table: int | None = None) -> str:
@@ -485,14 +523,23 @@ def _locked_game(rnd: Round, board: int, table: int | None) -> Game:
     if table is None:  # a board outside any match (every board of an individual event)
         found = list(games.filter(match__isnull=True))
         if len(found) != 1:  # team events number boards per match: not addressable by board alone
-            raise WriteRefused(f"Round {rnd.number} has no single board {board}")
+            raise WriteRefused(
+                gettext("Round %(number)s has no single board %(board)s")
+                % {"number": rnd.number, "board": board}
+            )
         return found[0]
     game = games.filter(match__table=table).select_related("match").first()
     if game is None:
-        raise WriteRefused(f"Round {rnd.number} has no board {board} in match {table}")
+        raise WriteRefused(
+            gettext("Round %(number)s has no board %(board)s in match %(match)s")
+            % {"number": rnd.number, "board": board, "match": table}
+        )
     if game.match is not None and game.match.forfeit:
         raise WriteRefused(
-            f"Match {table} is forfeited as a whole; take the forfeit back to enter its boards"
+            gettext(
+                "Match %(match)s is forfeited as a whole; take the forfeit back to enter its boards"
+            )
+            % {"match": table}
         )
     return game
 

@@ -8,6 +8,7 @@ refusals worded for the arbiter.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from .changes import record_change
 from .models import Event, Forfeit, Game, Match, Participant, Round, Team, TeamBye
@@ -42,20 +43,28 @@ def create_team_round(
     lineups = lineups or {}
     playing = [no for pair in matches for no in pair] + list(byes)
     if len(set(playing)) != len(playing):
-        raise WriteRefused(f"Round {number}: a team is paired twice")
+        raise WriteRefused(gettext("Round %(number)s: a team is paired twice") % {"number": number})
     if any(home == away for home, away in matches):
-        raise WriteRefused(f"Round {number}: a team is paired against itself")
+        raise WriteRefused(
+            gettext("Round %(number)s: a team is paired against itself") % {"number": number}
+        )
     bad = sorted(no for no, kind in byes.items() if kind not in TEAM_BYE_KINDS)
     if bad:
-        raise WriteRefused(f"Round {number}: unknown bye kind for team {bad}")
+        raise WriteRefused(
+            gettext("Round %(number)s: unknown bye kind for team %(teams)s")
+            % {"number": number, "teams": bad}
+        )
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)  # one new round at a time
         if event.round_set.filter(number=number).exists():
-            raise WriteRefused(f"Round {number} exists already")
+            raise WriteRefused(gettext("Round %(number)s exists already") % {"number": number})
         teams = {t.number: t for t in event.teams.all()}
         unknown = sorted(no for no in playing if no not in teams)
         if unknown:
-            raise WriteRefused(f"Round {number}: no team numbered {unknown}")
+            raise WriteRefused(
+                gettext("Round %(number)s: no team numbered %(teams)s")
+                % {"number": number, "teams": unknown}
+            )
         rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
         colours = home_colours(event.board_colors, boards)
         games = []
@@ -92,11 +101,16 @@ def forfeit_match(
     """Forfeit match `table` as a whole (a `Forfeit` value, home side first; "" takes it back)."""
     check_allowed(user, event)
     if forfeit not in FORFEITS:
-        raise WriteRefused(f"{forfeit!r} is not a way to forfeit a match")
+        raise WriteRefused(
+            gettext("%(value)s is not a way to forfeit a match") % {"value": repr(forfeit)}
+        )
     with transaction.atomic():
-        rnd = _open_round(event, round_no, "forfeit a match")
+        closed = gettext("Round %(number)s is closed; reopen it to forfeit a match")
+        rnd = _open_round(event, round_no, closed)
         if rnd.state == Round.State.DRAFT:
-            raise WriteRefused(f"Round {round_no}'s pairings are not published yet")
+            raise WriteRefused(
+                gettext("Round %(number)s's pairings are not published yet") % {"number": round_no}
+            )
         match = _locked_match(rnd, table)
         before = match.forfeit
         if before == forfeit:
@@ -122,14 +136,18 @@ def set_team_bye(
     """Give a team without a match in the round a bye of `kind` ("" removes it)."""
     check_allowed(user, event)
     if kind and kind not in TEAM_BYE_KINDS:
-        raise WriteRefused(f"{kind!r} is not a kind of bye")
+        raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
-        rnd = _open_round(event, round_no, "change a bye")
+        closed = gettext("Round %(number)s is closed; reopen it to change a bye")
+        rnd = _open_round(event, round_no, closed)
         team = Team.objects.filter(event=event, number=team_no).first()
         if team is None:
-            raise WriteRefused(f"There is no team numbered {team_no}")
+            raise WriteRefused(gettext("There is no team numbered %(team)s") % {"team": team_no})
         if rnd.matches.filter(home=team).exists() or rnd.matches.filter(away=team).exists():
-            raise WriteRefused(f"{team.name} has a match in round {round_no}")
+            raise WriteRefused(
+                gettext("%(team)s has a match in round %(number)s")
+                % {"team": team.name, "number": round_no}
+            )
         stored = TeamBye.objects.select_for_update().filter(round=rnd, team=team)
         bye = stored.first()
         before = bye.kind if bye else ""
@@ -139,7 +157,8 @@ def set_team_bye(
             taken = TeamBye.objects.filter(round=rnd, kind=kind).exclude(team=team).first()
             if taken is not None:
                 raise WriteRefused(
-                    f"{taken.team.name} has round {round_no}'s pairing-allocated bye already"
+                    gettext("%(team)s has round %(number)s's pairing-allocated bye already")
+                    % {"team": taken.team.name, "number": round_no}
                 )
         if not kind:
             stored.delete()
@@ -175,10 +194,14 @@ def set_lineup(
     order); only before the match's first result, and only with the team's own members."""
     check_allowed(user, event)
     with transaction.atomic():
-        rnd = _open_round(event, round_no, "change a line-up")
+        closed = gettext("Round %(number)s is closed; reopen it to change a line-up")
+        rnd = _open_round(event, round_no, closed)
         match = _locked_match(rnd, table)
         if team_no not in (match.home.number, match.away.number):
-            raise WriteRefused(f"Team {team_no} does not play match {table}")
+            raise WriteRefused(
+                gettext("Team %(team)s does not play match %(match)s")
+                % {"team": team_no, "match": table}
+            )
         team = match.home if match.home.number == team_no else match.away
         games = list(
             match.games.select_for_update(of=("self",))
@@ -187,16 +210,26 @@ def set_lineup(
         )
         if match.forfeit or any(g.result for g in games):
             raise WriteRefused(
-                f"Match {table} has a result already; correct its boards instead of its line-up"
+                gettext(
+                    "Match %(match)s has a result already; correct its boards instead of its"
+                    " line-up"
+                )
+                % {"match": table}
             )
         if len(players) != len(games):
-            raise WriteRefused(f"Name {len(games)} players, one a board ({len(players)} named)")
+            raise WriteRefused(
+                gettext("Name %(boards)s players, one a board (%(named)s named)")
+                % {"boards": len(games), "named": len(players)}
+            )
         if len(set(players)) != len(players):
-            raise WriteRefused("A player is named on two boards")
+            raise WriteRefused(gettext("A player is named on two boards"))
         members = {p.start_no: p for p in Participant.objects.filter(event=event, team=team)}
         strangers = [no for no in players if no not in members]
         if strangers:
-            raise WriteRefused(f"Not in {team.name}'s roster: start number {strangers}")
+            raise WriteRefused(
+                gettext("Not in %(team)s's roster: start number %(players)s")
+                % {"team": team.name, "players": strangers}
+            )
         own = set(members.values())
         before = [_side(g, own).start_no for g in games]
         if before == players:
@@ -228,12 +261,20 @@ def _lineup(team: Team, chosen: list[int] | None, boards: int) -> list[Participa
         by_no = {p.start_no: p for p in members}
         strangers = [no for no in chosen if no not in by_no]
         if strangers:
-            raise WriteRefused(f"Not in {team.name}'s roster: start number {strangers}")
+            raise WriteRefused(
+                gettext("Not in %(team)s's roster: start number %(players)s")
+                % {"team": team.name, "players": strangers}
+            )
         if len(set(chosen)) != len(chosen):
-            raise WriteRefused(f"{team.name}: a player is named on two boards")
+            raise WriteRefused(
+                gettext("%(team)s: a player is named on two boards") % {"team": team.name}
+            )
         players = [by_no[no] for no in chosen]
     if len(players) != boards:
-        raise WriteRefused(f"{team.name} fields {len(players)} players for {boards} boards")
+        raise WriteRefused(
+            gettext("%(team)s fields %(players)s players for %(boards)s boards")
+            % {"team": team.name, "players": len(players), "boards": boards}
+        )
     return players
 
 
@@ -241,10 +282,11 @@ def _side(game: Game, own: set[Participant]) -> Participant:
     return game.white if game.white in own else game.black
 
 
-def _open_round(event: Event, round_no: int, doing: str) -> Round:
+def _open_round(event: Event, round_no: int, closed: str) -> Round:
+    """The round, locked; `closed` is the refusal when it is closed ("%(number)s": its number)."""
     rnd = locked_round(event, round_no)
     if rnd.state == Round.State.CLOSED:
-        raise RoundClosed(f"Round {round_no} is closed; reopen it to {doing}")
+        raise RoundClosed(closed % {"number": round_no})
     return rnd
 
 
@@ -256,7 +298,10 @@ def _locked_match(rnd: Round, table: int) -> Match:
         .first()
     )
     if match is None:
-        raise WriteRefused(f"Round {rnd.number} has no match {table}")
+        raise WriteRefused(
+            gettext("Round %(number)s has no match %(match)s")
+            % {"number": rnd.number, "match": table}
+        )
     return match
 
 

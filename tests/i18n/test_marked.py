@@ -51,16 +51,11 @@ ALIKE = {
 # a word of 3 letters or more with a lower-case one (ROU, SCO, JSON are codes)
 WORD = re.compile(r"\b(?=[A-Za-z]*[a-z])[A-Za-z]{3,}\b")
 DATA = ("bdi", "script", "style", "code", "time", "option")
-# The engine's notes on a value's parts ("cut: lowest (Art. 14.1)") are English: the engine
-# words them; translating them needs stable keys on engine.result.Contribution (not done).
-ENGINE_NOTES = "td.note"
 
 
 def words(html: str) -> set[str]:
     """The page's text nodes (and titles, labels, placeholders) that hold a word."""
     page = parse(html)
-    for note in page.select(ENGINE_NOTES):
-        note.decompose()
     found = set()
     for node in page.find_all(string=True):
         if isinstance(node, Doctype) or any(p.name in DATA for p in node.parents):

@@ -8,6 +8,7 @@ live in `standings/engine/systems/`, one module per rule book, and join through 
 from __future__ import annotations
 
 from ..notation import Spec, SpecError, parse_spec
+from ..phrases import phrase
 from . import buchholz, direct_encounter, koya, own_results, ratings_based, teams
 from .base import Evaluation, TieBreak
 
@@ -31,7 +32,7 @@ def lookup(text: str) -> tuple[Spec, TieBreak]:
     spec = parse_spec(text)
     entry = CATALOGUE.get(spec.name)
     if entry is None:
-        raise SpecError(f"unknown tie-break: {text!r}")
+        raise SpecError(phrase("spec.unknown", spec=text))
     entry.check(spec)
     return spec, entry
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..notation import Spec, SpecError
+from ..phrases import phrase
 from ..result import Contribution
 
 Value = float | int | None
@@ -77,8 +78,8 @@ class TieBreak:
             wanted.add("median")
         elif spec.uncut or spec.cut_low > 2:
             if "component" not in self.modifiers:
-                allowed = "C1 or C2" if "cut" in self.modifiers else "no cut"
-                raise SpecError(f"{spec.text}: {self.acronym} takes {allowed}, not C{spec.cut_low}")
+                key = "spec.cut_c1_c2" if "cut" in self.modifiers else "spec.cut_none"
+                raise SpecError(phrase(key, spec=spec.text, acronym=self.acronym, cut=spec.cut_low))
         elif spec.cut_low:
             wanted.add("cut")
         if spec.limit_shift:
@@ -89,4 +90,11 @@ class TieBreak:
             wanted.add("basis")
         refused = wanted - self.modifiers
         if refused:
-            raise SpecError(f"{spec.text}: {self.acronym} takes no {', '.join(sorted(refused))}")
+            raise SpecError(
+                phrase(
+                    "spec.modifiers_refused",
+                    spec=spec.text,
+                    acronym=self.acronym,
+                    refused=tuple(sorted(refused)),
+                )
+            )

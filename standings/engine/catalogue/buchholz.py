@@ -8,8 +8,9 @@ from fractions import Fraction
 from ..crosstable import Crosstable
 from ..modifiers import Addend, Cut, cut_positions
 from ..notation import Spec
+from ..phrases import FORE_FINAL_ROUND_DRAW, OPPONENT_BUCHHOLZ, Phrase
 from ..result import Contribution
-from ..unplayed import FORE_NOTE, score_view, virtual_opponent_score
+from ..unplayed import score_view, virtual_opponent_score
 from .base import Evaluation, TieBreak
 
 
@@ -28,7 +29,7 @@ class OpponentRows:
     def __init__(self, table: Crosstable, fore: bool, weighted: bool) -> None:
         self.scores: list[list[float]] = []
         self.rounds: list[list[int]] = []  # 0-based round of each term
-        self.notes: list[list[str]] = []
+        self.notes: list[list[Phrase | None]] = []
         self.exceptional: list[list[int]] = []  # positions of Art. 16.5's terms
         if weighted:
             # The same terms as Buchholz's, each amount times the round's points.
@@ -68,7 +69,7 @@ class OpponentRows:
         for i in range(table.size):
             scores: list[float] = []
             rounds: list[int] = []
-            notes: list[str] = []
+            notes: list[Phrase | None] = []
             exceptional: list[int] = []
             opps = table.opponents[i]
             games = table.as_game[i]
@@ -76,7 +77,7 @@ class OpponentRows:
                 o = opps[r]
                 if games[r] or (r == fore_last and o >= 0):
                     score = adjusted[o]
-                    note = FORE_NOTE if r == fore_last else ""
+                    note = FORE_FINAL_ROUND_DRAW if r == fore_last else None
                 elif predetermined:
                     continue  # free round of a round robin: contributes nothing
                 else:
@@ -146,8 +147,8 @@ def _explain(addends: list[Addend], cuts: list[Cut]) -> tuple[Contribution, ...]
     out = []
     for a in addends:
         reason = reasons.get(id(a))
-        note = "; ".join(x for x in (a.note, reason) if x)
-        out.append(Contribution(a.round, a.opponent, a.amount, note, reason is not None))
+        notes = tuple(x for x in (a.note, reason) if x is not None)
+        out.append(Contribution(a.round, a.opponent, a.amount, notes, reason is not None))
     return tuple(out)
 
 
@@ -169,7 +170,7 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 table.start_nos[table.opponents[i][r]],
                 bh[table.opponents[i][r]],
-                "opponent's Buchholz",
+                (OPPONENT_BUCHHOLZ,),
             )
             for r in range(table.rounds)
             if table.over_the_board(i, r)

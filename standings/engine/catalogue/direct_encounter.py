@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..crosstable import Crosstable
 from ..event import PENDING
 from ..notation import Spec
+from ..phrases import DIRECT_ENCOUNTER
 from ..result import Contribution
 from .base import Evaluation, TieBreak
 
@@ -45,9 +46,7 @@ def direct_encounter(table: Crosstable, spec: Spec, groups: Sequence[Sequence[in
             o = table.opponents[i][r]
             if o in members and _counts(table, i, r):
                 out.append(
-                    Contribution(
-                        r + 1, table.start_nos[o], table.points[i][r], "direct encounter (Art. 6)"
-                    )
+                    Contribution(r + 1, table.start_nos[o], table.points[i][r], (DIRECT_ENCOUNTER,))
                 )
         return tuple(out)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..crosstable import Crosstable
 from ..notation import Spec
+from ..phrases import phrase
 from ..result import Contribution
 from .base import Evaluation, TieBreak
 
@@ -40,8 +41,8 @@ def koya(table: Crosstable, spec: Spec) -> Evaluation:
             if o < 0:
                 continue
             below = scores[o] < limit
-            note = f"opponent below the limit {limit:g}" if below else f"limit {limit:g}"
-            out.append(Contribution(r + 1, table.start_nos[o], table.points[i][r], note, below))
+            note = phrase("koya.below_limit" if below else "koya.limit", limit=float(limit))
+            out.append(Contribution(r + 1, table.start_nos[o], table.points[i][r], (note,), below))
         return tuple(out)
 
     return Evaluation(values, explain)

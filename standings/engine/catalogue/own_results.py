@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
+from ..phrases import BOARDS_WON, CUT_FIRST_RUNNING_TOTAL, PENDING_RESULT, RUNNING_SCORE
 from ..result import Contribution
 from ..result_codes import PENDING, WON_CODES
 from .base import Evaluation, TieBreak
@@ -21,7 +22,7 @@ def points(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _opponent(table, i, r),
                 table.points[i][r],
-                "pending" if table.codes[i][r] == PENDING else "",
+                (PENDING_RESULT,) if table.codes[i][r] == PENDING else (),
             )
             for r in range(table.rounds)
         )
@@ -65,7 +66,7 @@ def wins(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
-            Contribution(r + 1, _opponent(table, i, r), won(i, r), "boards won")
+            Contribution(r + 1, _opponent(table, i, r), won(i, r), (BOARDS_WON,))
             for r in range(table.rounds)
             if won(i, r)
         )
@@ -117,13 +118,13 @@ def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         addends, cuts = running(i)
-        cut_rounds = {c.addend.round: "cut: first running total (Art. 14.1.1 c)" for c in cuts}
+        cut_rounds = {c.addend.round for c in cuts}
         return tuple(
             Contribution(
                 a.round,
                 None,
                 a.amount,
-                cut_rounds.get(a.round, "running score"),
+                (CUT_FIRST_RUNNING_TOTAL,) if a.round in cut_rounds else (RUNNING_SCORE,),
                 a.round in cut_rounds,
             )
             for a in addends

@@ -15,6 +15,7 @@ from math import floor
 from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
+from ..phrases import phrase
 from ..result import Contribution
 from ..unplayed import score_view, virtual_opponent_score
 from .base import Evaluation, TieBreak, Value
@@ -46,16 +47,17 @@ def board_count(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
-            Contribution(r + 1, None, sum(k * p for k, p in enumerate(match, 1)), _boards(match))
+            Contribution(
+                r + 1,
+                None,
+                sum(k * p for k, p in enumerate(match, 1)),
+                (phrase("team.boards", scores=tuple(match)),),
+            )
             for r, match in enumerate(table.boards[i])
             if match is not None
         )
 
     return Evaluation(values, explain)
-
-
-def _boards(match: Sequence[float]) -> str:
-    return "boards " + ", ".join(f"{k}: {p:g}" for k, p in enumerate(match, 1))
 
 
 def _board_totals(table: Crosstable, i: int) -> list[float]:
@@ -99,7 +101,7 @@ def _places(key):
 
         def explain(i: int) -> tuple[Contribution, ...]:
             return tuple(
-                Contribution(None, None, total, f"board {k}")
+                Contribution(None, None, total, (phrase("team.board", board=k),))
                 for k, total in enumerate(_board_totals(table, i), 1)
             )
 
@@ -148,7 +150,13 @@ def extended_direct_encounter(
                 r + 1,
                 table.start_nos[o],
                 table.points[i][r],
-                f"match against a tied team, {second.points[i][r]:g} {table.secondary}",
+                (
+                    phrase(
+                        "team.tied_match",
+                        points=float(second.points[i][r]),
+                        basis=table.secondary,
+                    ),
+                ),
             )
             for r, o in enumerate(table.opponents[i])
             if o in members and o != i
@@ -170,7 +178,7 @@ def _extended_sb(opponents: str, own: str):
             for r in range(theirs.rounds):
                 o = theirs.opponents[i][r]
                 if theirs.as_game[i][r]:
-                    score, note, exceptional = view.adjusted[o], "", False
+                    score, note, exceptional = view.adjusted[o], None, False
                 elif theirs.predetermined:
                     continue
                 else:
@@ -190,7 +198,7 @@ def _extended_sb(opponents: str, own: str):
                     a.round,
                     a.opponent,
                     a.amount,
-                    "; ".join(x for x in (a.note, reasons.get(id(a), "")) if x),
+                    tuple(x for x in (a.note, reasons.get(id(a))) if x is not None),
                     id(a) in reasons,
                 )
                 for a in rows[i]
@@ -215,8 +223,18 @@ def score_and_schedule_strength(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return (
-            Contribution(None, None, other.scores[i], f"{table.secondary} (secondary score)"),
-            Contribution(None, None, bh[i], f"Buchholz on {table.primary}, divided by {divisor}"),
+            Contribution(
+                None,
+                None,
+                other.scores[i],
+                (phrase("team.secondary_score", basis=table.secondary),),
+            ),
+            Contribution(
+                None,
+                None,
+                bh[i],
+                (phrase("team.buchholz_divided", basis=table.primary, divisor=divisor),),
+            ),
         )
 
     return Evaluation(values, explain)

@@ -18,12 +18,23 @@ from collections.abc import Sequence
 from ..catalogue.base import Evaluation, TieBreak, Value
 from ..crosstable import Crosstable
 from ..notation import Spec
+from ..phrases import (
+    CUT_RECOUNT,
+    OPPONENT_GRADE,
+    OPPONENT_SCORE,
+    OPPONENT_SCORE_TIMES_POINTS,
+    OWN_SCORE,
+    RUNNING_SCORE,
+    SCOTLAND_BYE,
+    SCOTLAND_HOOPER_NOT_APPLICABLE,
+    SCOTLAND_NO_BOARD_WON,
+    SCOTLAND_UNGRADED,
+    phrase,
+)
 from ..result import Contribution
 from .trim import cut_notes, trimmed_sum
 
 SOURCE = "Chess Scotland Rule Book, tie-break systems"
-BYE_NOTE = "bye: counts 0"
-UNGRADED_NOTE = "ungraded: the system does not apply"
 
 
 def component(spec: Spec, default: int) -> int:
@@ -57,7 +68,7 @@ def opponents_grades(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 grade,
-                notes.get(n, "opponent's grade" if grade else UNGRADED_NOTE),
+                (notes.get(n, OPPONENT_GRADE if grade else SCOTLAND_UNGRADED),),
                 n in notes,
             )
             for n, (r, grade) in enumerate(zip(paired, met, strict=True))
@@ -88,7 +99,7 @@ def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 amount,
-                "cut: recount without it" if r < k else "running score",
+                (CUT_RECOUNT,) if r < k else (RUNNING_SCORE,),
                 r < k,
             )
             for r, amount in enumerate(running[i])
@@ -129,7 +140,7 @@ def buchholz(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 amount,
-                notes.get(r, "opponent's score" if table.opponents[i][r] >= 0 else BYE_NOTE),
+                (notes.get(r, OPPONENT_SCORE if table.opponents[i][r] >= 0 else SCOTLAND_BYE),),
                 r in notes,
             )
             for r, amount in enumerate(lists[i])
@@ -151,7 +162,7 @@ def sonneborn_berger(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
-            Contribution(r + 1, _start_no(table, i, r), amount, "opponent's score × points")
+            Contribution(r + 1, _start_no(table, i, r), amount, (OPPONENT_SCORE_TIMES_POINTS,))
             for r, amount in terms(i)
         )
 
@@ -174,7 +185,7 @@ def wallace(table: Crosstable, spec: Spec) -> Evaluation:
     ]
 
     def explain(i: int) -> tuple[Contribution, ...]:
-        out = [Contribution(None, None, table.scores[i], "own score")]
+        out = [Contribution(None, None, table.scores[i], (OWN_SCORE,))]
         for r in removed(i):
             opponent_score = table.scores[table.opponents[i][r]]
             out.append(
@@ -182,7 +193,7 @@ def wallace(table: Crosstable, spec: Spec) -> Evaluation:
                     r + 1,
                     _start_no(table, i, r),
                     -table.points[i][r],
-                    f"scored against the {opponent_score:g} group: eliminated",
+                    (phrase("scotland.eliminated", score=float(opponent_score)),),
                 )
             )
         return tuple(out)
@@ -213,13 +224,17 @@ def hooper(table: Crosstable, spec: Spec, groups: Sequence[Sequence[int]]) -> Ev
 
     def explain(i: int) -> tuple[Contribution, ...]:
         if i not in won:
-            return (Contribution(None, None, None, HOOPER_NOTE),)
+            return (Contribution(None, None, None, (SCOTLAND_HOOPER_NOT_APPLICABLE,)),)
         return tuple(
             Contribution(
                 r + 1,
                 table.start_nos[o],
                 sum(boards),
-                "boards won: " + (", ".join(map(str, boards)) or "none"),
+                (
+                    phrase("scotland.boards_won", boards=", ".join(map(str, boards)))
+                    if boards
+                    else SCOTLAND_NO_BOARD_WON,
+                ),
             )
             for r, o, boards in won[i]
         )
@@ -230,9 +245,6 @@ def hooper(table: Crosstable, spec: Spec, groups: Sequence[Sequence[int]]) -> Ev
 def _boards_won(table: Crosstable, i: int, r: int) -> list[int]:
     match = table.boards[i][r] or ()
     return [k for k, points in enumerate(match, 1) if points == table.board_win]
-
-
-HOOPER_NOTE = "applies only to two teams tied after they met"
 
 
 _COMPONENTS = frozenset({"cut", "component"})

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from ..catalogue.base import Evaluation, TieBreak
 from ..crosstable import Crosstable
 from ..notation import Spec
+from ..phrases import FIRST_LOSS, KASHDAN, KASHDAN_UNPLAYED, NO_LOSS, WON, Phrase
 from ..result import Contribution
 from ..result_codes import FORFEIT_LOSS, FORFEIT_WIN, GAME_POINTS
 
 SOURCE = "Classic Swiss tie-break systems"
 KASHDAN_POINTS = {1.0: 4, 0.5: 2, 0.0: 1}  # win, draw, loss over the board
-KASHDAN_NOTES = {1.0: "win: 4", 0.5: "draw: 2", 0.0: "loss: 1"}
 WON_AGAINST_OPPONENT = frozenset(c for c, p in GAME_POINTS.items() if p == 1.0) | {FORFEIT_WIN}
 LOST_AGAINST_OPPONENT = frozenset(c for c, p in GAME_POINTS.items() if p == 0.0) | {FORFEIT_LOSS}
 
@@ -31,10 +31,10 @@ def kashdan(table: Crosstable, spec: Spec) -> Evaluation:
     def earned(i: int, r: int) -> int:
         return KASHDAN_POINTS[GAME_POINTS[codes[i][r]]] if otb[i][r] else 0
 
-    def note(i: int, r: int) -> str:
+    def note(i: int, r: int) -> tuple[Phrase, ...]:
         if not table.over_the_board(i, r):
-            return "unplayed: 0"
-        return KASHDAN_NOTES[GAME_POINTS[table.codes[i][r]]]
+            return (KASHDAN_UNPLAYED,)
+        return (KASHDAN[GAME_POINTS[table.codes[i][r]]],)
 
     return _per_round(table, earned, note)
 
@@ -45,7 +45,7 @@ def most_wins(table: Crosstable, spec: Spec) -> Evaluation:
     def won(i: int, r: int) -> int:
         return int(table.codes[i][r] in WON_AGAINST_OPPONENT and table.opponents[i][r] >= 0)
 
-    return _per_round(table, won, lambda i, r: "won" if won(i, r) else "")
+    return _per_round(table, won, lambda i, r: (WON,) if won(i, r) else ())
 
 
 def _lost(table: Crosstable, i: int, r: int) -> bool:
@@ -63,15 +63,17 @@ def time_of_loss(table: Crosstable, spec: Spec) -> Evaluation:
     def explain(i: int) -> tuple[Contribution, ...]:
         first = values[i]
         if first > table.rounds:
-            return (Contribution(None, None, first, "no loss: one more than the rounds"),)
+            return (Contribution(None, None, first, (NO_LOSS,)),)
         o = table.opponents[i][first - 1]
-        return (Contribution(first, table.start_nos[o], first, "first loss"),)
+        return (Contribution(first, table.start_nos[o], first, (FIRST_LOSS,)),)
 
     return Evaluation(values, explain)
 
 
 def _per_round(
-    table: Crosstable, earned: Callable[[int, int], int], note: Callable[[int, int], str]
+    table: Crosstable,
+    earned: Callable[[int, int], int],
+    note: Callable[[int, int], tuple[Phrase, ...]],
 ) -> Evaluation:
     rounds = range(table.rounds)
     values = [sum(earned(i, r) for r in rounds) for i in range(table.size)]

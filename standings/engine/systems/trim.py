@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-LOWEST_NOTE = "cut: lowest"
-HIGHEST_NOTE = "cut: highest"
+from ..phrases import CUT_HIGHEST, CUT_LOWEST, Phrase
 
 
 def trimmed_sum(amounts: Sequence[float], low: int, high: int) -> float:
@@ -20,11 +19,11 @@ def trimmed_sum(amounts: Sequence[float], low: int, high: int) -> float:
     return sum(ordered[low : len(ordered) - high])
 
 
-def cut_notes(amounts: Sequence[float], low: int, high: int) -> dict[int, str]:
+def cut_notes(amounts: Sequence[float], low: int, high: int) -> dict[int, Phrase]:
     """Position in `amounts` -> why it is cut; among equal terms the earliest goes first."""
     order = sorted(range(len(amounts)), key=lambda k: (amounts[k], k))
     low = min(low, len(order))
     high = min(high, len(order) - low)
-    notes = {k: LOWEST_NOTE for k in order[:low]}
-    notes.update({k: HIGHEST_NOTE for k in order[len(order) - high :]})
+    notes = {k: CUT_LOWEST for k in order[:low]}
+    notes.update({k: CUT_HIGHEST for k in order[len(order) - high :]})
     return notes

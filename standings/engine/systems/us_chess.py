@@ -14,13 +14,18 @@ from __future__ import annotations
 from ..catalogue.base import Evaluation, TieBreak
 from ..crosstable import Crosstable
 from ..notation import Spec
+from ..phrases import (
+    OPPONENT_CUMULATIVE,
+    RUNNING_SCORE,
+    US_ADJUSTED_SCORE,
+    US_OWN_UNPLAYED,
+    US_UNPLAYED_DEDUCTED,
+)
 from ..result import Contribution
 from ..result_codes import PENDING, PLAYED_CODES
 from .trim import cut_notes, trimmed_sum
 
 SOURCE = "US Chess Official Rules of Chess, 7th ed."
-OWN_UNPLAYED_NOTE = "own unplayed round: counts 0"
-ADJUSTED_NOTE = "opponent's score, each unplayed round as ½"
 
 
 def unplayed_rounds(table: Crosstable) -> list[list[bool]]:
@@ -82,10 +87,10 @@ def _list_evaluation(table: Crosstable, cuts) -> Evaluation:
         notes = cut_notes(lists[i], *cuts(i))
         out = []
         for r, amount in enumerate(lists[i]):
-            base = OWN_UNPLAYED_NOTE if unplayed(table, i, r) else ADJUSTED_NOTE
+            base = US_OWN_UNPLAYED if unplayed(table, i, r) else US_ADJUSTED_SCORE
             cut = notes.get(r)
-            note = f"{base}; {cut}" if cut else base
-            out.append(Contribution(r + 1, _start_no(table, i, r), amount, note, cut is not None))
+            said = (base, cut) if cut else (base,)
+            out.append(Contribution(r + 1, _start_no(table, i, r), amount, said, cut is not None))
         return tuple(out)
 
     return Evaluation(values, explain)
@@ -140,9 +145,9 @@ def cumulative(table: Crosstable, spec: Spec) -> Evaluation:
         running = 0.0
         for r, p in enumerate(table.points[i]):
             running += p
-            out.append(Contribution(r + 1, _start_no(table, i, r), running, "running score"))
+            out.append(Contribution(r + 1, _start_no(table, i, r), running, (RUNNING_SCORE,)))
             if unplayed(table, i, r) and p:
-                out.append(Contribution(r + 1, None, -p, "unplayed round: its points deducted"))
+                out.append(Contribution(r + 1, None, -p, (US_UNPLAYED_DEDUCTED,)))
         return tuple(out)
 
     return Evaluation(cumulative_values(table), explain)
@@ -161,7 +166,7 @@ def cumulative_of_opposition(table: Crosstable, spec: Spec) -> Evaluation:
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
             Contribution(
-                r + 1, _start_no(table, i, r), cum[table.opponents[i][r]], "opponent's Cumulative"
+                r + 1, _start_no(table, i, r), cum[table.opponents[i][r]], (OPPONENT_CUMULATIVE,)
             )
             for r in met(i)
         )

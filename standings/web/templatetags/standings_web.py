@@ -15,7 +15,9 @@ from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
+from standings.engine.result import Contribution
 from standings.events.models import Round
+from standings.events.phrases import note as phrased_note
 from standings.web import terms
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
@@ -48,6 +50,12 @@ def value(amount):
 def localised(text: str) -> str:
     """A value the state words already ("2.5"), in the reader's format ("2,5")."""
     return number(str(text))
+
+
+@register.filter
+def note(part: Contribution) -> str:
+    """A part's notes on the player or team card, in the reader's language."""
+    return phrased_note(part)
 
 
 @register.filter

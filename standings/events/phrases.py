@@ -1,0 +1,113 @@
+"""The engine's phrases (`engine/phrases.py`) in the reader's language: the notes on the
+parts of a value on the player and team cards, and the faults of a tie-break list typed
+wrong (the settings page, a refused write). Looked up by the phrase's key, never from its
+English."""
+
+from __future__ import annotations
+
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from standings.engine.phrases import Param, Phrase
+from standings.engine.result import Contribution
+
+TEXTS: dict[str, Promise] = {
+    "cut.least_significant": _("cut: least significant (Art. 14.1)"),
+    "cut.unplayed": _("cut: unplayed round (Art. 16.5)"),
+    "cut.most_significant": _("cut: most significant (Art. 14.3)"),
+    "cut.lowest": _("cut: lowest"),
+    "cut.highest": _("cut: highest"),
+    "cut.first_running_total": _("cut: first running total (Art. 14.1.1 c)"),
+    "cut.recount": _("cut: recount without it"),
+    "virtual_opponent": _("virtual opponent with own score (Art. 16.4)"),
+    "virtual_opponent.capped": _("virtual opponent, score capped (Art. 16.4, 2026)"),
+    "fore.final_round_draw": _("final round taken as a draw (Art. 8.3)"),
+    "pending": pgettext_lazy("a game", "pending"),
+    "won": pgettext_lazy("a game", "won"),
+    "boards_won": _("boards won"),
+    "running_score": _("running score"),
+    "own_score": _("own score"),
+    "first_loss": _("first loss"),
+    "no_loss": _("no loss: one more than the rounds"),
+    "kashdan.win": _("win: 4"),
+    "kashdan.draw": _("draw: 2"),
+    "kashdan.loss": _("loss: 1"),
+    "kashdan.unplayed": _("unplayed: 0"),
+    "opponent.score": _("opponent's score"),
+    "opponent.score_times_points": _("opponent's score × points"),
+    "opponent.buchholz": _("opponent's Buchholz"),
+    "opponent.grade": _("opponent's grade"),
+    "opponent.rating_scored": _("opponent's rating, scored %(points)s"),
+    "opponent.performance": _("opponent's %(kind)s"),
+    "opponent.cumulative": _("opponent's Cumulative"),
+    "direct_encounter": _("direct encounter (Art. 6)"),
+    "koya.below_limit": _("opponent below the limit %(limit)s"),
+    "koya.limit": _("limit %(limit)s"),
+    "unrated_dropped": _("dropped: unrated participants (Art. 10)"),
+    "us.own_unplayed": _("own unplayed round: counts 0"),
+    "us.adjusted_score": _("opponent's score, each unplayed round as ½"),
+    "us.unplayed_deducted": _("unplayed round: its points deducted"),
+    "scotland.bye": _("bye: counts 0"),
+    "scotland.ungraded": _("ungraded: the system does not apply"),
+    "scotland.eliminated": _("scored against the %(score)s group: eliminated"),
+    "scotland.boards_won": _("boards won: %(boards)s"),
+    "scotland.no_board_won": _("boards won: none"),
+    "scotland.hooper_not_applicable": _("applies only to two teams tied after they met"),
+    "team.boards": _("boards %(scores)s"),
+    "team.board": _("board %(board)s"),
+    "team.tied_match": _("match against a tied team, %(points)s %(basis)s"),
+    "team.secondary_score": _("%(basis)s (secondary score)"),
+    "team.buchholz_divided": _("Buchholz on %(basis)s, divided by %(divisor)s"),
+    "spec.unknown": _("unknown tie-break: '%(spec)s'"),
+    "spec.cut_too_large": _("cut %(modifier)s in tie-break '%(spec)s' is more than %(limit)s"),
+    "spec.rating_out_of_range": _("rating %(rating)s in tie-break '%(spec)s' is not 1-%(limit)s"),
+    "spec.unknown_modifier": _("unknown modifier '%(modifier)s' in tie-break '%(spec)s'"),
+    "spec.team_only": _("%(spec)s: for team events only"),
+    "spec.basis_team_only": _("the score basis :%(basis)s is for team events only"),
+    "spec.cut_c1_c2": _("%(spec)s: %(acronym)s takes C1 or C2, not C%(cut)s"),
+    "spec.cut_none": _("%(spec)s: %(acronym)s takes no cut, not C%(cut)s"),
+    "spec.modifiers_refused": _("%(spec)s: %(acronym)s takes no %(refused)s"),
+}
+# The kinds of modifier a tie-break may refuse (spec.modifiers_refused).
+MODIFIER_KINDS: dict[str, Promise] = {
+    "median": pgettext_lazy("modifier", "median"),
+    "cut": pgettext_lazy("modifier", "cut"),
+    "limit": pgettext_lazy("modifier", "limit"),
+    "unrated": pgettext_lazy("modifier", "unrated"),
+    "basis": pgettext_lazy("modifier", "basis"),
+}
+
+
+def worded(said: Phrase) -> str:
+    """One phrase in the active language, numbers with its decimal separator."""
+    params = {name: _param(value) for name, value in said.params}
+    return str(TEXTS[said.key]) % params
+
+
+def note(part: Contribution) -> str:
+    """A part's notes in the active language; a part cut with no note saying why is "cut"."""
+    text = "; ".join(worded(p) for p in part.notes)
+    if part.cut and not any(p.key.startswith("cut.") for p in part.notes):
+        return f"{_('cut')}: {text}" if text else str(_("cut"))
+    return text
+
+
+def _param(value: Param) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        return _number(value)
+    parts = []
+    for k, part in enumerate(value, 1):
+        if isinstance(part, str):  # a modifier kind: "basis, cut"
+            parts.append(str(MODIFIER_KINDS.get(part, part)))
+        elif isinstance(part, int | float):  # board by board: "1: 1, 2: 0,5"
+            parts.append(f"{k}: {_number(part)}")
+    return ", ".join(parts)
+
+
+def _number(value: float) -> str:
+    """4.5 -> "4,5" in French, 2.0 -> "2"."""
+    return number_format(int(value) if value == int(value) else value)
