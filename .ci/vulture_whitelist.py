@@ -45,7 +45,7 @@ Station.receiver
 
 # Bridge: form fields read through cleaned_data, rows read by the bridge templates.
 MatchEntryForm.home_points, MatchEntryForm.away_points, BamEntryForm.home_bam, BamEntryForm.away_bam
-MatchRow.home_name, MatchRow.away_name, MatchRow.is_bye
+MatchRow.home_name, MatchRow.away_name, MatchRow.is_bye, MatchRow.worded
 
 # Printouts: Django reads a path converter's regex and to_url; the templates read the rows.
 PaperConverter.regex, PaperConverter.to_url, PairingLine.white_points, PairingLine.black_points

@@ -15,14 +15,12 @@ from .model import BamEvent
 from .numbers import mean, round2
 from .ordering import Blocks, Group, Ordering, Step, then_each
 
-SCORE = Step("score", "score", decimals=2)
-STAGE_ONLY = Step("5a score without carryover", "score without carryover", decimals=2)
-SWISS_POINTS = Step(
-    "5b Swiss points (average of opponents' scores)", "average opponents' score", decimals=3
-)
-WEIGHTED = Step("5c weighted average", "weighted average", decimals=3)
-DIRECT = Step("5d direct match result", "BAM points in the matches between them")
-COMMON_BOARDS = Step("5e net points on common boards", "net points on the boards all played")
+SCORE = Step("", "score", decimals=2)
+STAGE_ONLY = Step("5a", "score_without_carryover", decimals=2)
+SWISS_POINTS = Step("5b", "opponents_average", decimals=3)
+WEIGHTED = Step("5c", "weighted_average", decimals=3)
+DIRECT = Step("5d", "direct_match")
+COMMON_BOARDS = Step("5e", "common_boards")
 
 
 class BamTies:

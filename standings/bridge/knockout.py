@@ -7,9 +7,9 @@ from fractions import Fraction
 from .model import KnockoutEvent
 from .ordering import Blocks, Ordering, Step
 
-IMPS = Step("IMPs", "IMPs")
-QUALIFICATION_RANK = Step("2 higher rank in the qualification", "qualification rank", negated=True)
-QUALIFICATION_MATCH = Step("2 won the qualification match", "IMPs in their qualification match")
+IMPS = Step("", "imps")
+QUALIFICATION_RANK = Step("2", "qualification_rank", negated=True)
+QUALIFICATION_MATCH = Step("2", "qualification_match")
 
 
 def match_imps(event: KnockoutEvent) -> dict[int, Fraction]:

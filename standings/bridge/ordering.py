@@ -13,32 +13,48 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .criteria import STEPS, criterion
 from .numbers import show
 
 Group = list[int]
 Blocks = list[Group]  # best first; a block of more than one is a shared place
 
 PLAYOFF = "play-off needed (sudden death)"
+Term = tuple[str, tuple[str, ...]]  # a step's key and the opponents it names
 
 
 @dataclass(frozen=True)
 class Step:
     """One criterion of a procedure.
 
-    `label` is what decided_by shows ("1.3a IMP quotient"); `criterion` names it in a
-    sentence ("IMP quotient"); `decimals` shows its values (None: a count, shown plain);
-    `relation` is set for yes/no steps ("beat every other tied team"), told without numbers;
-    `negated` for a key that is minus what it shows (a rank, where lower is better).
+    `article` is where the procedures put it ("1.3a", "" for the primary score), `key` what
+    it compares (criteria.STEPS: "imp_quotient"), `about` the opponents a step names;
+    `decimals` shows its values (None: a count, shown plain); `relation` is set for yes/no
+    steps ("beat every other tied team"), told without numbers; `negated` for a key that is
+    minus what it shows (a rank, where lower is better).
     """
 
-    label: str
-    criterion: str
+    article: str
+    key: str
     decimals: int | None = None
     relation: bool = False
     negated: bool = False  # the key is minus the value shown (a rank: lower is better)
+    about: tuple[str, ...] = ()
 
-    def compare(self, better: Any, worse: Any) -> str:
-        return f"on {self.criterion} {self.show(better)} to {self.show(worse)}"
+    @property
+    def label(self) -> str:
+        """What decided_by shows: "1.3a IMP quotient"."""
+        return f"{self.article} {STEPS[self.key][0]}".strip()
+
+    @property
+    def criterion(self) -> str:
+        """What a sentence compares: "IMP quotient"."""
+        return criterion(self.key, self.about)
+
+    @property
+    def term(self) -> Term:
+        """The criterion as a stable key and the opponents it names, for another language."""
+        return (self.key, self.about)
 
     def show(self, value: Any) -> str:
         if self.negated:

@@ -15,9 +15,9 @@ from .model import PairsEvent
 from .numbers import round2
 from .ordering import Blocks, Group, Ordering, Step, then_each
 
-SCORE = Step("score", "score", decimals=2)
-BEST_SESSION = Step("4 best session", "best session", decimals=2)
-BEST_TWO = Step("4 best two sessions", "best two sessions", decimals=2)
+SCORE = Step("", "score", decimals=2)
+BEST_SESSION = Step("4", "best_session", decimals=2)
+BEST_TWO = Step("4", "best_two_sessions", decimals=2)
 
 
 class PairsTies:
@@ -56,10 +56,7 @@ class PairsTies:
         common = set.intersection(*(self.opponents[pair] for pair in group))
         for score in sorted({self.score[o] for o in common}, reverse=True):
             level = sorted(o for o in common if self.score[o] == score)
-            step = Step(
-                "4 match points against common opponents",
-                "match points against " + " and ".join(self.names[o] for o in level),
-            )
+            step = Step("4", "common_opponents", about=tuple(self.names[o] for o in level))
             parts = self.ordering.split(group, step, self._against(level))
             if parts:
                 return parts

@@ -31,13 +31,70 @@ FORMAT = "standings-bridge-1"
 TEAM_SYSTEMS = ("round-robin", "swiss", "knockout")
 
 
-class BridgeFormatError(ValueError):
-    """A file refused: `path` is where in the JSON, `problem` what is wrong there."""
+# What can be wrong at a place of a file, by stable key: the English the command prints;
+# the pages word the same keys and values in the reader's language (bridge_events/wording).
+PROBLEMS: dict[str, str] = {
+    "not_json": "not JSON ({error})",
+    "format": 'must be "{format}"',
+    "system": "must be one of {systems}",
+    "kind": 'must be "teams", "pairs" or "bam"',
+    "missing": '"{field}" is missing',
+    "object": "must be an object",
+    "list": "must be a list",
+    "text": "must be a non-empty string",
+    "integer": "must be an integer",
+    "at_least": "must be at least {least}",
+    "number": "must be a number",
+    "negative": "negative {what} ({value})",
+    "two_numbers": "must hold two numbers, home then away",
+    "empty": "is empty",
+    "id_twice": "id {id} is listed twice (also {also})",
+    "unknown_team": "{what} of team {id}, which is not in the teams",
+    "beyond_schedule": "round {round} is beyond the schedule of {rounds} rounds",
+    "match_twice": "the match {home} - {away} of round {round} is listed twice (also {also})",
+    "already_plays": "{team} already plays in round {round} ({also})",
+    "plays_itself": "team {id} cannot play itself",
+    "knockout_teams": "a knockout match has exactly two teams",
+    "segment_twice": "segment {segment} is listed twice (also {also})",
+    "ranked_twice": "team {id} is ranked twice",
+    "session_twice": "session {session} is listed twice (also {also})",
+    "two_scores": "pair {id} has two scores in session {session}",
+    "no_score": "no score for pair {id}",
+    "pair_plays_itself": "pair {id} cannot play itself",
+    "encounter_twice": "round {round} of {ns} - {ew} is listed twice (also {also})",
+    "unknown_pair": "pair {id} is not in the pairs",
+    "board_twice": "{team} already played board {board} ({also})",
+}
+# The `what` of "negative" and "unknown_team", by key.
+WHAT: dict[str, str] = {
+    "value": "value",
+    "imps": "IMPs",
+    "points": "points",
+    "match_points": "match points",
+    "bam_points": "BAM points",
+    "result": "a result",
+    "rank": "a rank",
+}
 
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+
+class BridgeFormatError(ValueError):
+    """A file refused: `path` is where in the JSON, `key` what is wrong there (PROBLEMS),
+    `values` the figures and names it names; `problem` says it in English."""
+
+    def __init__(self, path: str, key: str, **values: Any) -> None:
         self.path = path
-        self.problem = problem
+        self.key = key
+        self.values = values
+        super().__init__(f"{path}: {self.problem}")
+
+    @property
+    def problem(self) -> str:
+        values = dict(self.values)
+        if "what" in values:
+            values["what"] = WHAT[values["what"]]
+        if values.get("away", "") is None:
+            values["away"] = "bye"
+        return PROBLEMS[self.key].format(**values)
 
 
 def read_bridge(text: str | bytes) -> BridgeEvent:
@@ -45,10 +102,10 @@ def read_bridge(text: str | bytes) -> BridgeEvent:
     try:
         data = json.loads(text, parse_float=Fraction, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as error:
-        raise BridgeFormatError("$", f"not JSON ({error})") from None
+        raise BridgeFormatError("$", "not_json", error=str(error)) from None
     root = _object(data, "$")
     if root.get("format") != FORMAT:
-        raise BridgeFormatError("$.format", f'must be "{FORMAT}"')
+        raise BridgeFormatError("$.format", "format", format=FORMAT)
     name = _text(_need(root, "name", "$"), "$.name")
     kind = _need(root, "kind", "$")
     if kind == "teams":
@@ -56,13 +113,13 @@ def read_bridge(text: str | bytes) -> BridgeEvent:
         if system == "knockout":
             return _knockout(root, name)
         if system not in TEAM_SYSTEMS:
-            raise BridgeFormatError("$.system", f"must be one of {', '.join(TEAM_SYSTEMS)}")
+            raise BridgeFormatError("$.system", "system", systems=", ".join(TEAM_SYSTEMS))
         return _teams(root, name, system)
     if kind == "pairs":
         return _pairs(root, name)
     if kind == "bam":
         return _bam(root, name)
-    raise BridgeFormatError("$.kind", 'must be "teams", "pairs" or "bam"')
+    raise BridgeFormatError("$.kind", "kind")
 
 
 def _no_constant(name: str) -> None:
@@ -74,48 +131,48 @@ def _no_constant(name: str) -> None:
 
 def _need(obj: dict[str, Any], key: str, path: str) -> Any:
     if key not in obj:
-        raise BridgeFormatError(path, f'"{key}" is missing')
+        raise BridgeFormatError(path, "missing", field=key)
     return obj[key]
 
 
 def _object(value: Any, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise BridgeFormatError(path, "must be an object")
+        raise BridgeFormatError(path, "object")
     return value
 
 
 def _list(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
-        raise BridgeFormatError(path, "must be a list")
+        raise BridgeFormatError(path, "list")
     return value
 
 
 def _text(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise BridgeFormatError(path, "must be a non-empty string")
+        raise BridgeFormatError(path, "text")
     return value
 
 
 def _integer(value: Any, path: str, *, least: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BridgeFormatError(path, "must be an integer")
+        raise BridgeFormatError(path, "integer")
     if least is not None and value < least:
-        raise BridgeFormatError(path, f"must be at least {least}")
+        raise BridgeFormatError(path, "at_least", least=least)
     return value
 
 
-def _number(value: Any, path: str, *, negative: bool = True, what: str = "") -> Fraction:
+def _number(value: Any, path: str, *, negative: bool = True, what: str = "value") -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise BridgeFormatError(path, "must be a number")
+        raise BridgeFormatError(path, "number")
     if not negative and value < 0:
-        raise BridgeFormatError(path, f"negative {what or 'value'} ({float(value):g})")
+        raise BridgeFormatError(path, "negative", what=what, value=f"{float(value):g}")
     return Fraction(value)
 
 
-def _pair(value: Any, path: str, *, negative: bool = True, what: str = "") -> Pair:
+def _pair(value: Any, path: str, *, negative: bool = True, what: str = "value") -> Pair:
     items = _list(value, path)
     if len(items) != 2:
-        raise BridgeFormatError(path, "must hold two numbers, home then away")
+        raise BridgeFormatError(path, "two_numbers")
     return (
         _number(items[0], f"{path}[0]", negative=negative, what=what),
         _number(items[1], f"{path}[1]", negative=negative, what=what),
@@ -128,7 +185,7 @@ def _pair(value: Any, path: str, *, negative: bool = True, what: str = "") -> Pa
 def _entrants(root: dict[str, Any], key: str) -> tuple[Entrant, ...]:
     items = _list(_need(root, key, "$"), f"$.{key}")
     if not items:
-        raise BridgeFormatError(f"$.{key}", "is empty")
+        raise BridgeFormatError(f"$.{key}", "empty")
     seen: dict[int, str] = {}
     entrants = []
     for i, raw in enumerate(items):
@@ -136,9 +193,7 @@ def _entrants(root: dict[str, Any], key: str) -> tuple[Entrant, ...]:
         item = _object(raw, path)
         ident = _integer(_need(item, "id", path), f"{path}.id")
         if ident in seen:
-            raise BridgeFormatError(
-                f"{path}.id", f"id {ident} is listed twice (also {seen[ident]})"
-            )
+            raise BridgeFormatError(f"{path}.id", "id_twice", id=ident, also=seen[ident])
         seen[ident] = path
         carryover = Fraction(0)
         if "carryover" in item:
@@ -150,7 +205,7 @@ def _entrants(root: dict[str, Any], key: str) -> tuple[Entrant, ...]:
 def _known(value: Any, path: str, names: dict[int, str], what: str) -> int:
     ident = _integer(value, path)
     if ident not in names:
-        raise BridgeFormatError(path, f"{what} of team {ident}, which is not in the teams")
+        raise BridgeFormatError(path, "unknown_team", what=what, id=ident)
     return ident
 
 
@@ -174,14 +229,17 @@ def _teams(root: dict[str, Any], name: str, system: str) -> TeamsEvent:
         match = _team_match(_object(raw, path), path, names, byes=True)
         if rounds is not None and match.round > rounds:
             raise BridgeFormatError(
-                f"{path}.round", f"round {match.round} is beyond the schedule of {rounds} rounds"
+                f"{path}.round", "beyond_schedule", round=match.round, rounds=rounds
             )
         key = (match.round, frozenset((match.home, match.away)))
         if key in listed:
             raise BridgeFormatError(
                 path,
-                f"the match {_title(match, names)} of round {match.round} is listed twice"
-                f" (also {listed[key]})",
+                "match_twice",
+                home=names[match.home],
+                away=None if match.away is None else names[match.away],
+                round=match.round,
+                also=listed[key],
             )
         listed[key] = path
         for side in (match.home, match.away):
@@ -190,30 +248,27 @@ def _teams(root: dict[str, Any], name: str, system: str) -> TeamsEvent:
             if (match.round, side) in playing:
                 raise BridgeFormatError(
                     path,
-                    f"{names[side]} already plays in round {match.round}"
-                    f" ({playing[match.round, side]})",
+                    "already_plays",
+                    team=names[side],
+                    round=match.round,
+                    also=playing[match.round, side],
                 )
             playing[match.round, side] = path
         matches.append(match)
     return TeamsEvent(name, system, teams, tuple(matches), rounds)
 
 
-def _title(match: TeamMatch, names: dict[int, str]) -> str:
-    away = "bye" if match.away is None else names[match.away]
-    return f"{names[match.home]} - {away}"
-
-
 def _team_match(item: dict[str, Any], path: str, names: dict[int, str], *, byes: bool) -> TeamMatch:
     number = _integer(_need(item, "round", path), f"{path}.round", least=1)
-    home = _known(_need(item, "home", path), f"{path}.home", names, "a result")
+    home = _known(_need(item, "home", path), f"{path}.home", names, "result")
     away_raw = _need(item, "away", path)
     away = None
     if away_raw is not None or not byes:
-        away = _known(away_raw, f"{path}.away", names, "a result")
+        away = _known(away_raw, f"{path}.away", names, "result")
         if away == home:
-            raise BridgeFormatError(f"{path}.away", f"team {home} cannot play itself")
+            raise BridgeFormatError(f"{path}.away", "plays_itself", id=home)
     vps = _pair(_need(item, "vps", path), f"{path}.vps")
-    imps = _pair(_need(item, "imps", path), f"{path}.imps", negative=False, what="IMPs")
+    imps = _pair(_need(item, "imps", path), f"{path}.imps", negative=False, what="imps")
     points = _pair(_need(item, "points", path), f"{path}.points", negative=False, what="points")
     return TeamMatch(number, home, away, imps, vps, points)
 
@@ -224,7 +279,7 @@ def _team_match(item: dict[str, Any], path: str, names: dict[int, str], *, byes:
 def _knockout(root: dict[str, Any], name: str) -> KnockoutEvent:
     teams = _entrants(root, "teams")
     if len(teams) != 2:
-        raise BridgeFormatError("$.teams", "a knockout match has exactly two teams")
+        raise BridgeFormatError("$.teams", "knockout_teams")
     names = {t.id: t.name for t in teams}
     segments = []
     seen: dict[int, str] = {}
@@ -233,13 +288,13 @@ def _knockout(root: dict[str, Any], name: str) -> KnockoutEvent:
         item = _object(raw, path)
         number = _integer(_need(item, "segment", path), f"{path}.segment", least=1)
         if number in seen:
-            raise BridgeFormatError(path, f"segment {number} is listed twice (also {seen[number]})")
+            raise BridgeFormatError(path, "segment_twice", segment=number, also=seen[number])
         seen[number] = path
-        home = _known(_need(item, "home", path), f"{path}.home", names, "IMPs")
-        away = _known(_need(item, "away", path), f"{path}.away", names, "IMPs")
+        home = _known(_need(item, "home", path), f"{path}.home", names, "imps")
+        away = _known(_need(item, "away", path), f"{path}.away", names, "imps")
         if away == home:
-            raise BridgeFormatError(f"{path}.away", f"team {home} cannot play itself")
-        imps = _pair(_need(item, "imps", path), f"{path}.imps", negative=False, what="IMPs")
+            raise BridgeFormatError(f"{path}.away", "plays_itself", id=home)
+        imps = _pair(_need(item, "imps", path), f"{path}.imps", negative=False, what="imps")
         segments.append(Segment(number, home, away, imps))
     qualification = _object(root.get("qualification", {}), "$.qualification")
     ranks: dict[int, int] = {}
@@ -247,9 +302,9 @@ def _knockout(root: dict[str, Any], name: str) -> KnockoutEvent:
     for i, raw in enumerate(ranking):
         path = f"$.qualification.ranking[{i}]"
         item = _object(raw, path)
-        ident = _known(_need(item, "id", path), f"{path}.id", names, "a rank")
+        ident = _known(_need(item, "id", path), f"{path}.id", names, "rank")
         if ident in ranks:
-            raise BridgeFormatError(path, f"team {ident} is ranked twice")
+            raise BridgeFormatError(path, "ranked_twice", id=ident)
         ranks[ident] = _integer(_need(item, "rank", path), f"{path}.rank", least=1)
     matches = []
     played = _list(qualification.get("matches", []), "$.qualification.matches")
@@ -272,7 +327,7 @@ def _pairs(root: dict[str, Any], name: str) -> PairsEvent:
         item = _object(raw, path)
         number = _integer(_need(item, "session", path), f"{path}.session", least=1)
         if number in seen:
-            raise BridgeFormatError(path, f"session {number} is listed twice (also {seen[number]})")
+            raise BridgeFormatError(path, "session_twice", session=number, also=seen[number])
         seen[number] = path
         sessions.append(_session(item, path, number, names))
     return PairsEvent(name, pairs, tuple(sessions))
@@ -285,11 +340,11 @@ def _session(item: dict[str, Any], path: str, number: int, names: dict[int, str]
         entry = _object(raw, where)
         ident = _pair_id(_need(entry, "id", where), f"{where}.id", names)
         if ident in scores:
-            raise BridgeFormatError(where, f"pair {ident} has two scores in session {number}")
+            raise BridgeFormatError(where, "two_scores", id=ident, session=number)
         scores[ident] = _number(_need(entry, "score", where), f"{where}.score")
     missing = sorted(set(names) - set(scores))
     if missing:
-        raise BridgeFormatError(f"{path}.scores", f"no score for pair {missing[0]}")
+        raise BridgeFormatError(f"{path}.scores", "no_score", id=missing[0])
     encounters = []
     listed: dict[tuple[int, frozenset[int]], str] = {}
     for j, raw in enumerate(_list(item.get("rounds", []), f"{path}.rounds")):
@@ -299,15 +354,14 @@ def _session(item: dict[str, Any], path: str, number: int, names: dict[int, str]
         ns = _pair_id(_need(entry, "ns", where), f"{where}.ns", names)
         ew = _pair_id(_need(entry, "ew", where), f"{where}.ew", names)
         if ns == ew:
-            raise BridgeFormatError(f"{where}.ew", f"pair {ns} cannot play itself")
+            raise BridgeFormatError(f"{where}.ew", "pair_plays_itself", id=ns)
         key = (rnd, frozenset((ns, ew)))
         if key in listed:
             raise BridgeFormatError(
-                where,
-                f"round {rnd} of {names[ns]} - {names[ew]} is listed twice (also {listed[key]})",
+                where, "encounter_twice", round=rnd, ns=names[ns], ew=names[ew], also=listed[key]
             )
         listed[key] = where
-        mps = _pair(_need(entry, "mps", where), f"{where}.mps", negative=False, what="match points")
+        mps = _pair(_need(entry, "mps", where), f"{where}.mps", negative=False, what="match_points")
         encounters.append(Encounter(rnd, ns, ew, mps))
     return Session(number, scores, tuple(encounters))
 
@@ -315,7 +369,7 @@ def _session(item: dict[str, Any], path: str, number: int, names: dict[int, str]
 def _pair_id(value: Any, path: str, names: dict[int, str]) -> int:
     ident = _integer(value, path)
     if ident not in names:
-        raise BridgeFormatError(path, f"pair {ident} is not in the pairs")
+        raise BridgeFormatError(path, "unknown_pair", id=ident)
     return ident
 
 
@@ -334,25 +388,28 @@ def _bam(root: dict[str, Any], name: str) -> BamEvent:
         path = f"$.matches[{i}]"
         item = _object(raw, path)
         rnd = _integer(_need(item, "round", path), f"{path}.round", least=1)
-        home = _known(_need(item, "home", path), f"{path}.home", names, "BAM points")
-        away = _known(_need(item, "away", path), f"{path}.away", names, "BAM points")
+        home = _known(_need(item, "home", path), f"{path}.home", names, "bam_points")
+        away = _known(_need(item, "away", path), f"{path}.away", names, "bam_points")
         if away == home:
-            raise BridgeFormatError(f"{path}.away", f"team {home} cannot play itself")
+            raise BridgeFormatError(f"{path}.away", "plays_itself", id=home)
         key = (rnd, frozenset((home, away)))
         if key in listed:
             raise BridgeFormatError(
                 path,
-                f"the match {names[home]} - {names[away]} of round {rnd} is listed twice"
-                f" (also {listed[key]})",
+                "match_twice",
+                home=names[home],
+                away=names[away],
+                round=rnd,
+                also=listed[key],
             )
         listed[key] = path
         for side in (home, away):
             if (rnd, side) in playing:
                 raise BridgeFormatError(
-                    path, f"{names[side]} already plays in round {rnd} ({playing[rnd, side]})"
+                    path, "already_plays", team=names[side], round=rnd, also=playing[rnd, side]
                 )
             playing[rnd, side] = path
-        bam = _pair(_need(item, "bam", path), f"{path}.bam", negative=False, what="BAM points")
+        bam = _pair(_need(item, "bam", path), f"{path}.bam", negative=False, what="bam_points")
         boards = []
         for j, board_raw in enumerate(_list(item.get("boards", []), f"{path}.boards")):
             where = f"{path}.boards[{j}]"
@@ -362,8 +419,10 @@ def _bam(root: dict[str, Any], name: str) -> BamEvent:
                 if (side, number) in boards_played:
                     raise BridgeFormatError(
                         f"{where}.board",
-                        f"{names[side]} already played board {number}"
-                        f" ({boards_played[side, number]})",
+                        "board_twice",
+                        team=names[side],
+                        board=number,
+                        also=boards_played[side, number],
                     )
                 boards_played[side, number] = where
             boards.append(

@@ -9,28 +9,21 @@ from __future__ import annotations
 from .ordering import Blocks, Group, Ordering, Step, then_each, unique_loser, unique_winner
 from .team_results import TeamResults
 
-IMP_QUOTIENT = "IMP quotient"
-POINT_QUOTIENT = "total point quotient"
-
-S11A = Step("1.1a IMP quotient", IMP_QUOTIENT, decimals=3)
-S11B = Step("1.1b IMPs in the match between the tied teams", "IMPs in their match")
-S11C = Step("1.1c points in the match between the tied teams", "total points in their match")
-S11D = Step("1.1d total point quotient", POINT_QUOTIENT, decimals=3)
-S12A = Step("1.2a IMP quotient", IMP_QUOTIENT, decimals=3)
-S12B = Step("1.2b beat both", "the team that beat both others", relation=True)
-S12C = Step(
-    "1.2c beat one, tied the other", "the only team that beat one and tied one", relation=True
-)
-S12D = Step("1.2d beaten by both", "the team beaten by both others", relation=True)
-S12E = Step("1.2 net IMPs between the tied teams", "net IMPs between the tied teams")
-S12F = Step("1.2 net points between the tied teams", "net total points between the tied teams")
-S12G = Step("1.2 total point quotient", POINT_QUOTIENT, decimals=3)
-S13A = Step("1.3a IMP quotient", IMP_QUOTIENT, decimals=3)
-S13B = Step("1.3b beat all others", "the team that beat all the others", relation=True)
-S13B_TIED = Step(
-    "1.3b tied one, beat all others", "the only team that tied one and beat the rest", relation=True
-)
-S13C = Step("1.3c total point quotient", POINT_QUOTIENT, decimals=3)
+S11A = Step("1.1a", "imp_quotient", decimals=3)
+S11B = Step("1.1b", "match_imps")
+S11C = Step("1.1c", "match_points")
+S11D = Step("1.1d", "point_quotient", decimals=3)
+S12A = Step("1.2a", "imp_quotient", decimals=3)
+S12B = Step("1.2b", "beat_both", relation=True)
+S12C = Step("1.2c", "beat_one_tied_one", relation=True)
+S12D = Step("1.2d", "beaten_by_both", relation=True)
+S12E = Step("1.2", "net_imps")
+S12F = Step("1.2", "net_points")
+S12G = Step("1.2", "point_quotient", decimals=3)
+S13A = Step("1.3a", "imp_quotient", decimals=3)
+S13B = Step("1.3b", "beat_all", relation=True)
+S13B_TIED = Step("1.3b", "tied_one_beat_all", relation=True)
+S13C = Step("1.3c", "point_quotient", decimals=3)
 
 
 class RoundRobinTies:

@@ -12,16 +12,35 @@ from fractions import Fraction
 
 from .bam import SCORE as BAM_SCORE
 from .bam import BamTies
+from .criteria import STEPS, and_list, criterion
 from .knockout import IMPS, knockout_order, match_imps
 from .model import BamEvent, BridgeEvent, KnockoutEvent, PairsEvent, TeamsEvent
-from .ordering import PLAYOFF, Blocks, Group, Ordering, Step, then_each
+from .ordering import PLAYOFF, Blocks, Group, Ordering, Step, Term, then_each
 from .pairs import SCORE as PAIRS_SCORE
 from .pairs import PairsTies
 from .round_robin import RoundRobinTies
 from .swiss import SwissTies
 from .team_results import TeamResults
 
-VP = Step("VP", "VP", decimals=2)
+VP = Step("", "vp", decimals=2)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a place is where it is, as a shape and its values rather than a sentence, so that
+    the pages can word it in another language; `Place.why` words it in English."""
+
+    score: str  # the team's score as published ("121.40")
+    unit: str  # the primary step's key: "vp", "imps" or "score"
+    neighbour: str = ""  # the team it was told from; "" when its score alone says it
+    ahead: bool = True
+    step: Step | None = None  # the step that told the two apart
+    better: str = ""  # the values compared, the better one first, as shown
+    worse: str = ""
+    singled_out: bool = False  # a yes/no step: this team is the one it singles out
+    both_scored: bool = False  # told apart by a tie step: "after both scored"
+    level_with: tuple[str, ...] = ()  # a shared place: the others in it
+    level_on: tuple[tuple[Term, str], ...] = ()  # a shared place: the values still level
 
 
 @dataclass(frozen=True)
@@ -30,12 +49,26 @@ class Place:
     id: int
     name: str
     score: Fraction
-    decided_by: str
-    why: str
+    decider: Step | None  # the step that fixed the place; None for a shared place
+    reason: Reason
     playoff: bool = False
-    # The values the procedure compared for this team, by criterion, as shown ("IMP
-    # quotient": "1.183"): the columns a standings table adds for the places it explains.
-    values: tuple[tuple[str, str], ...] = ()
+    # The values the procedure compared for this team, by criterion, as shown
+    # ((("imp_quotient", ()), "1.183")): the columns a standings table adds.
+    compared: tuple[tuple[Term, str], ...] = ()
+
+    @property
+    def decided_by(self) -> str:
+        return PLAYOFF if self.decider is None else self.decider.label
+
+    @property
+    def why(self) -> str:
+        """The reason in an English sentence, with the numbers."""
+        return english(self.reason)
+
+    @property
+    def values(self) -> tuple[tuple[str, str], ...]:
+        """The compared values by the criterion's English words ("IMP quotient": "1.183")."""
+        return tuple((criterion(*term), shown) for term, shown in self.compared)
 
 
 class RoundError(ValueError):
@@ -99,57 +132,49 @@ def _places(blocks, score, entrants, ordering: Ordering, *, primary: Step) -> li
     for block in blocks:
         for team in block:
             shared = len(block) > 1
+            values = tuple(compared.get(team, {}).items())
+            reason = _reason(team, block, order, names, score, ordering, primary)
             places.append(
                 Place(
                     rank=rank,
                     id=team,
                     name=names[team],
                     score=score[team],
-                    decided_by=PLAYOFF if shared else ordering.fixed_by[team].label,
-                    why=_why(team, block, order, names, score, ordering, primary)
-                    + _level_on(compared.get(team, {}), shared),
+                    decider=None if shared else ordering.fixed_by[team],
+                    reason=replace(reason, level_on=values) if shared else reason,
                     playoff=shared,
-                    values=tuple(compared.get(team, {}).items()),
+                    compared=values,
                 )
             )
         rank += len(block)
     return places
 
 
-def procedure_columns(places: list[Place]) -> list[str]:
+def procedure_columns(places: list[Place]) -> list[Term]:
     """The criteria the procedures compared for any place, in the order first used."""
-    columns: dict[str, None] = {}
+    columns: dict[Term, None] = {}
     for place in places:
-        columns.update(dict.fromkeys(name for name, _ in place.values))
+        columns.update(dict.fromkeys(term for term, _ in place.compared))
     return list(columns)
 
 
-def _compared(ordering: Ordering, primary: Step) -> dict[int, dict[str, str]]:
-    compared: dict[int, dict[str, str]] = {}
+def _compared(ordering: Ordering, primary: Step) -> dict[int, dict[Term, str]]:
+    compared: dict[int, dict[Term, str]] = {}
     for split in ordering.compared:
         if split.step is primary or split.step.relation:
             continue
         for team, value in split.values.items():
-            compared.setdefault(team, {})[split.step.criterion] = split.step.show(value)
+            compared.setdefault(team, {})[split.step.term] = split.step.show(value)
     return compared
 
 
-def _level_on(values: dict[str, str], shared: bool) -> str:
-    """For a play-off: the values the teams were still level on, so players can check."""
-    if not shared or not values:
-        return ""
-    return " (level on " + ", ".join(f"{name} {value}" for name, value in values.items()) + ")"
-
-
-def _why(team, block, order, names, score, ordering: Ordering, primary: Step) -> str:
-    """One sentence: how this team was told from its neighbour, with the values compared."""
-    unit = primary.criterion
+def _reason(team, block, order, names, score, ordering: Ordering, primary: Step) -> Reason:
+    """How this team was told from its neighbour, with the values compared."""
+    published = f"{float(score[team]):.2f}"
+    unit = primary.key
     if len(block) > 1:
-        others = [names[t] for t in block if t != team]
-        return (
-            f"level with {_names(others)} after every step, on {_score(score[team], unit)}:"
-            " play-off needed"
-        )
+        others = tuple(names[t] for t in block if t != team)
+        return Reason(published, unit, level_with=others)
     at = order.index(team)
     below = order[at + 1] if at + 1 < len(order) else None
     above = order[at - 1] if at > 0 else None
@@ -159,25 +184,46 @@ def _why(team, block, order, names, score, ordering: Ordering, primary: Step) ->
     else:
         neighbour, ahead = below, True
     if neighbour is None:
-        return _score(score[team], unit)
+        return Reason(published, unit)
     split = ordering.separation(team, neighbour)
     if split is None:  # two places apart were always split; kept for a readable message
-        return _score(score[team], unit)
+        return Reason(published, unit)
     step, values = split.step, split.values
-    sentence = f"{'ahead of' if ahead else 'behind'} {names[neighbour]}"
+    better, worse = (team, neighbour) if ahead else (neighbour, team)
+    return Reason(
+        published,
+        unit,
+        neighbour=names[neighbour],
+        ahead=ahead,
+        step=step,
+        better="" if step.relation else step.show(values[better]),
+        worse="" if step.relation else step.show(values[worse]),
+        singled_out=bool(step.relation and values[team]),
+        both_scored=step is not primary and score[team] == score[neighbour],
+    )
+
+
+def english(reason: Reason) -> str:
+    """The command's sentence: "ahead of Namur on IMP quotient 1.183 to 1.092 after both
+    scored 120.00 VP"."""
+    score = reason.score + ("" if reason.unit == "score" else f" {STEPS[reason.unit][1]}")
+    if reason.level_with:
+        sentence = (
+            f"level with {and_list(reason.level_with)} after every step, on {score}:"
+            " play-off needed"
+        )
+        if reason.level_on:
+            values = ", ".join(f"{criterion(*term)} {value}" for term, value in reason.level_on)
+            sentence += f" (level on {values})"
+        return sentence
+    step = reason.step
+    if step is None:
+        return score
+    sentence = f"{'ahead of' if reason.ahead else 'behind'} {reason.neighbour}"
     if step.relation:  # the one team with a non-zero value is the one the step singles out
-        sentence += f" as {step.criterion}" if values[team] else f", {step.criterion}"
+        sentence += f" as {step.criterion}" if reason.singled_out else f", {step.criterion}"
     else:
-        better, worse = (team, neighbour) if ahead else (neighbour, team)
-        sentence += " " + step.compare(values[better], values[worse])
-    if step is not primary and score[team] == score[neighbour]:
-        sentence += f" after both scored {_score(score[team], unit)}"
+        sentence += f" on {step.criterion} {reason.better} to {reason.worse}"
+    if reason.both_scored:
+        sentence += f" after both scored {score}"
     return sentence
-
-
-def _score(value: Fraction, unit: str) -> str:
-    return f"{float(value):.2f}" + ("" if unit == "score" else f" {unit}")
-
-
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -7,29 +7,24 @@ Head-to-head steps use only matches played; teams that never met have no relatio
 from __future__ import annotations
 
 from .ordering import Blocks, Group, Ordering, Step, then_each, unique_loser, unique_winner
-from .round_robin import IMP_QUOTIENT, POINT_QUOTIENT
 from .team_results import TeamResults
 
-SWISS_POINTS = Step("3 Swiss points", "Swiss points", decimals=2)
-S31I = Step("3.1i IMPs in the match between the tied teams", "IMPs in their match")
-S31II = Step("3.1ii IMP quotient", IMP_QUOTIENT, decimals=3)
-S31III = Step("3.1iii points in the match between the tied teams", "total points in their match")
-S31IV = Step("3.1iv total point quotient", POINT_QUOTIENT, decimals=3)
-S32I = Step("3.2i beat both", "the team that beat both others", relation=True)
-S32II = Step("3.2ii IMP quotient", IMP_QUOTIENT, decimals=3)
-S32III = Step(
-    "3.2iii beat one, tied the other", "the only team that beat one and tied one", relation=True
-)
-S32IV = Step("3.2iv beaten by both", "the team beaten by both others", relation=True)
-S32V = Step("3.2 net IMPs between the tied teams", "net IMPs between the tied teams")
-S32VI = Step("3.2 net points between the tied teams", "net total points between the tied teams")
-S32VII = Step("3.2 total point quotient", POINT_QUOTIENT, decimals=3)
-S33I = Step("3.3i beat all others", "the team that beat all the others", relation=True)
-S33I_TIED = Step(
-    "3.3i tied one, beat all others", "the only team that tied one and beat the rest", relation=True
-)
-S33II = Step("3.3ii IMP quotient", IMP_QUOTIENT, decimals=3)
-S33III = Step("3.3iii total point quotient", POINT_QUOTIENT, decimals=3)
+SWISS_POINTS = Step("3", "swiss_points", decimals=2)
+S31I = Step("3.1i", "match_imps")
+S31II = Step("3.1ii", "imp_quotient", decimals=3)
+S31III = Step("3.1iii", "match_points")
+S31IV = Step("3.1iv", "point_quotient", decimals=3)
+S32I = Step("3.2i", "beat_both", relation=True)
+S32II = Step("3.2ii", "imp_quotient", decimals=3)
+S32III = Step("3.2iii", "beat_one_tied_one", relation=True)
+S32IV = Step("3.2iv", "beaten_by_both", relation=True)
+S32V = Step("3.2", "net_imps")
+S32VI = Step("3.2", "net_points")
+S32VII = Step("3.2", "point_quotient", decimals=3)
+S33I = Step("3.3i", "beat_all", relation=True)
+S33I_TIED = Step("3.3i", "tied_one_beat_all", relation=True)
+S33II = Step("3.3ii", "imp_quotient", decimals=3)
+S33III = Step("3.3iii", "point_quotient", decimals=3)
 
 
 class SwissTies:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 
 class EntryForm(forms.Form):
@@ -14,42 +16,53 @@ class EntryForm(forms.Form):
     def clean(self) -> dict:
         cleaned = super().clean() or {}
         if cleaned.get("home") is not None and cleaned.get("home") == cleaned.get("away"):
-            raise forms.ValidationError("a team cannot play itself")
+            raise forms.ValidationError(gettext("a team cannot play itself"))
         return cleaned
 
     def refusal(self) -> str:
         """The first problem, in field order, for the scorer."""
         for name in self.fields:
             if name in self.errors:
-                return f"{self.fields[name].label or name}: {self.errors[name][0]}"
+                return gettext("%(field)s: %(problem)s") % {
+                    "field": self.fields[name].label or name,
+                    "problem": self.errors[name][0],
+                }
         return "; ".join(str(error) for error in self.non_field_errors())
 
 
 class MatchEntryForm(EntryForm):
-    round = forms.IntegerField(min_value=1, max_value=99)
-    home = forms.IntegerField()
-    away = forms.IntegerField()
-    home_imps = forms.IntegerField(min_value=0, max_value=999, label="IMPs")
-    away_imps = forms.IntegerField(min_value=0, max_value=999, label="IMPs")
-    home_points = forms.IntegerField(min_value=0, max_value=99999, label="Total points")
-    away_points = forms.IntegerField(min_value=0, max_value=99999, label="Total points")
+    round = forms.IntegerField(min_value=1, max_value=99, label=pgettext_lazy("bridge", "Round"))
+    home = forms.IntegerField(label=_("Home"))
+    away = forms.IntegerField(label=_("Away"))
+    home_imps = forms.IntegerField(min_value=0, max_value=999, label=_("IMPs home"))
+    away_imps = forms.IntegerField(min_value=0, max_value=999, label=_("IMPs away"))
+    home_points = forms.IntegerField(
+        min_value=0, max_value=99999, label=pgettext_lazy("bridge", "Points home")
+    )
+    away_points = forms.IntegerField(
+        min_value=0, max_value=99999, label=pgettext_lazy("bridge", "Points away")
+    )
     # Only for events on another scale (BridgeEvent.Scale.TYPED).
-    home_vps = forms.DecimalField(required=False, max_digits=5, decimal_places=2, label="VPs")
-    away_vps = forms.DecimalField(required=False, max_digits=5, decimal_places=2, label="VPs")
+    home_vps = forms.DecimalField(
+        required=False, max_digits=5, decimal_places=2, label=_("VPs home")
+    )
+    away_vps = forms.DecimalField(
+        required=False, max_digits=5, decimal_places=2, label=_("VPs away")
+    )
 
 
 class BamEntryForm(EntryForm):
-    round = forms.IntegerField(min_value=1, max_value=99)
-    home = forms.IntegerField()
-    away = forms.IntegerField()
-    home_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label="BAM points")
-    away_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label="BAM points")
+    round = forms.IntegerField(min_value=1, max_value=99, label=pgettext_lazy("bridge", "Round"))
+    home = forms.IntegerField(label=_("Home"))
+    away = forms.IntegerField(label=_("Away"))
+    home_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label=_("BAM home"))
+    away_bam = forms.DecimalField(min_value=0, max_digits=5, decimal_places=1, label=_("BAM away"))
 
 
 class SessionEntryForm(EntryForm):
     """A pairs session: one score field per pair (`score_<id>`), all required."""
 
-    session = forms.IntegerField(min_value=1, max_value=99)
+    session = forms.IntegerField(min_value=1, max_value=99, label=_("Session"))
 
     def __init__(self, *args, pairs: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -67,11 +80,11 @@ class SessionEntryForm(EntryForm):
 
 
 class BridgeUploadForm(forms.Form):
-    file = forms.FileField(label="standings-bridge-1 file")
-    boards = forms.IntegerField(min_value=1, max_value=128, initial=16, label="Boards per match")
+    file = forms.FileField(label=_("standings-bridge-1 file"))
+    boards = forms.IntegerField(min_value=1, max_value=128, initial=16, label=_("Boards per match"))
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > 5 * 1024 * 1024:
-            raise forms.ValidationError("The file is larger than 5 MB.")
+            raise forms.ValidationError(gettext("The file is larger than 5 MB."))
         return upload

@@ -3,16 +3,44 @@ round's matches with IMPs and VPs, a team's matches. Read from the event's docum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 from standings.bridge.model import BamEvent, KnockoutEvent, PairsEvent, TeamsEvent
+from standings.bridge.ordering import Term
 from standings.bridge.standings import Place, bridge_standings, last_round, procedure_columns
 from standings.events.changes import last_change_at
 
+from . import wording
 from .models import BridgeEvent
 from .services import shown
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    """A place as the pages show it, worded in the language the page is rendered in."""
+
+    place: Place
+    decided_by: str
+    why: str
+    score: str  # with its unit: "121,40 PV"
+    values: list[str]  # the compared values under the standings' added columns
+
+    @classmethod
+    def of(cls, place: Place, columns: Sequence[Term] = ()) -> PlaceView:
+        compared = dict(place.compared)
+        return cls(
+            place,
+            wording.decided_by(place),
+            wording.why(place.reason),
+            wording.score(place.reason),
+            [wording.number(compared[c]) if c in compared else "" for c in columns],
+        )
 
 
 @dataclass(frozen=True)
@@ -25,6 +53,7 @@ class MatchRow:
     imps: str
     vps: str
     entered: str  # as services.shown() gives it: what the scorer saw
+    worded: str  # the same in the reader's language
     bam: str = ""  # BAM points, for a board-a-match stage
 
     @property
@@ -46,9 +75,8 @@ def standings_context(bridge: BridgeEvent, query: Mapping[str, str]) -> dict[str
         "event": event,
         "bridge": bridge,
         "data": data,
-        "places": places,
-        "columns": columns,
-        "rows": [(p, [dict(p.values).get(c, "") for c in columns]) for p in places],
+        "places": [PlaceView.of(p, columns) for p in places],
+        "columns": [wording.criterion(c) for c in columns],
         "kind": _kind(data),
         "rounds": [] if isinstance(data, KnockoutEvent) else list(range(1, last + 2)),
         "round": number,
@@ -83,9 +111,8 @@ def team_context(bridge: BridgeEvent, team: int) -> dict[str, Any] | None:
     return {
         "event": event,
         "team": names[team],
-        "place": place,
+        "place": PlaceView.of(place),
         "rows": sorted(rows, key=lambda r: r.round),
-        "unit": _unit(data),
         "state": {"version": event.version, "updated_at": last_change_at(event)},
     }
 
@@ -100,10 +127,10 @@ def _row(match: dict[str, Any], names: dict[int, str], side: int | None = None) 
         bam = match["bam"] if side is None or side == match["home"] else match["bam"][::-1]
         return MatchRow(
             match["round"], home, names[home], away, names[away], "", "", shown(match),
-            bam=f"{bam[0]:g}–{bam[1]:g}",
+            wording.entry(match), bam=f"{bam[0]:g}–{bam[1]:g}",
         )  # fmt: skip
     if away is None:
-        return MatchRow(match["round"], home, names[home], None, "bye", "", f"{vps[0]:.2f}", "")
+        return MatchRow(match["round"], home, names[home], None, "", "", f"{vps[0]:.2f}", "", "")
     return MatchRow(
         match["round"],
         home,
@@ -113,6 +140,7 @@ def _row(match: dict[str, Any], names: dict[int, str], side: int | None = None) 
         f"{imps[0]:g}–{imps[1]:g}",
         f"{vps[0]:.2f}–{vps[1]:.2f}",
         shown(match),
+        wording.entry(match),
     )
 
 
@@ -143,5 +171,9 @@ def _kind(data) -> str:
     return "knockout" if isinstance(data, KnockoutEvent) else "teams"
 
 
-def _unit(data) -> str:
-    return "VP" if isinstance(data, TeamsEvent) else "score"
+def _unit(data) -> Promise:
+    if isinstance(data, KnockoutEvent):
+        return _("IMPs")
+    if isinstance(data, TeamsEvent):
+        return pgettext_lazy("bridge", "VP")
+    return pgettext_lazy("bridge", "Score")

@@ -16,7 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from standings.bridge.model import BamEvent, PairsEvent, TeamsEvent
 from standings.bridge.model import BridgeEvent as BridgeData
@@ -27,6 +30,7 @@ from standings.events.changes import record_change
 from standings.events.models import Event
 from standings.events.services import WriteRefused
 
+from . import wording
 from .models import BridgeEvent
 
 Entry = dict[str, Any]
@@ -37,7 +41,7 @@ def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int =
     data = read_bridge(text)
     slug = slug or _free_slug(data.name)
     if Event.objects.filter(slug=slug).exists():
-        raise WriteRefused(f"an event '{slug}' exists already")
+        raise WriteRefused(gettext("an event %(slug)s exists already") % {"slug": repr(slug)})
     with transaction.atomic():
         event = Event.objects.create(slug=slug, name=data.name)
         BridgeEvent.objects.create(
@@ -70,7 +74,7 @@ def enter_match(
         first, second, goals, totals, typed = sides
         if bridge.vp_scale == BridgeEvent.Scale.TYPED:
             if typed is None:
-                raise WriteRefused("this event's VPs are typed in: enter both sides' VPs")
+                raise WriteRefused(gettext("this event's VPs are typed in: enter both sides' VPs"))
             vps = typed
         else:
             vps = victory_points(goals[0], goals[1], bridge.boards_per_match)
@@ -86,7 +90,7 @@ def enter_match(
     return _replace(
         event,
         kind=TeamsEvent,
-        what="team round robins and Swiss events",
+        what=_("team round robins and Swiss events"),
         collection="matches",
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
@@ -113,7 +117,7 @@ def enter_session(
     return _replace(
         event,
         kind=PairsEvent,
-        what="pairs events",
+        what=_("pairs events"),
         collection="sessions",
         same=lambda s: s["session"] == session,
         build=build,
@@ -151,7 +155,7 @@ def enter_bam_match(
     return _replace(
         event,
         kind=BamEvent,
-        what="board-a-match events",
+        what=_("board-a-match events"),
         collection="matches",
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
@@ -178,7 +182,7 @@ def _replace(
     event: Event,
     *,
     kind: type,
-    what: str,
+    what: Promise,
     collection: str,
     same: Callable[[Entry], bool],
     build: Callable[[BridgeEvent, Entry | None], Entry],
@@ -192,7 +196,7 @@ def _replace(
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
         data = bridge.data()
         if not isinstance(data, kind):
-            raise WriteRefused(f"this entry is for {what}")
+            raise WriteRefused(gettext("this entry is for %(what)s") % {"what": what})
         document = bridge.document
         entries: list[Entry] = document[collection]
         index = next((i for i, entry in enumerate(entries) if same(entry)), None)
@@ -201,9 +205,9 @@ def _replace(
         if before == after:
             return None  # the same entry again
         if seen != shown(before):
-            now = shown(before) or "not entered"
             raise WriteRefused(
-                f"this was changed meanwhile: it now reads {now}. Check and enter again."
+                gettext("this was changed meanwhile: it now reads %(now)s. Check and enter again.")
+                % {"now": wording.entry(before)}
             )
         if index is None:
             changed = [*entries, after]
@@ -213,7 +217,7 @@ def _replace(
         try:
             read_bridge(json.dumps(candidate))
         except BridgeFormatError as refused:
-            raise WriteRefused(refused.problem) from None
+            raise WriteRefused(wording.problem(refused)) from None
         bridge.document = candidate
         bridge.save(update_fields=["document"])
         record_change(

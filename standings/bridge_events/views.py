@@ -14,6 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_POST, require_safe
 
 from standings.bridge.reader import BridgeFormatError
@@ -21,7 +23,7 @@ from standings.events.access import can_edit
 from standings.events.models import Event
 from standings.events.services import WriteRefused
 
-from . import services
+from . import services, wording
 from .forms import BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
 from .models import BridgeEvent
 from .pages import round_matches, standings_context, team_context
@@ -38,7 +40,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _bridge(slug)
     asked = request.GET.get("round", "")
     key = f"standings:{asked if asked.isdigit() and len(asked) < 3 else ''}"
-    return HttpResponse(
+    return _public(
         _cached(
             bridge,
             key,
@@ -53,7 +55,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 def screen_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The spectator screen: standings and the last round's matches, paged by screen.js."""
     bridge = _bridge(slug)
-    return HttpResponse(
+    return _public(
         _cached(
             bridge,
             "screen",
@@ -69,16 +71,24 @@ def team_page(request: HttpRequest, slug: str, team: int) -> HttpResponse:
     def build() -> str:
         context = team_context(bridge, team)
         if context is None:
-            raise Http404("No such team")
+            raise Http404(gettext("No such team"))
         return render_to_string("bridge/team.html", context)
 
-    return HttpResponse(_cached(bridge, f"team:{team}", build))
+    return _public(_cached(bridge, f"team:{team}", build))
+
+
+def _public(html: str) -> HttpResponse:
+    """A public page, in the language of the switcher's cookie or the browser's."""
+    response = HttpResponse(html)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
 
 
 def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
-    """A public page rendered once per event version: after a push the refetching crowd
-    is served from the cache. A cache that fails (Redis away) is a miss, never an error."""
-    key = f"bridge:{bridge.event.slug}:{bridge.event.version}:{name}"
+    """A public page rendered once per event version and language: after a push the
+    refetching crowd is served from the cache. A cache that fails (Redis away) is a miss,
+    never an error."""
+    key = f"bridge:{bridge.event.slug}:{bridge.event.version}:{name}:{get_language()}"
     try:
         html = cache.get(key)
     except Exception:
@@ -95,7 +105,7 @@ def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
 def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
     bridge = _bridge(slug)
     if not can_edit(request.user, bridge.event):
-        raise PermissionDenied("You are not an arbiter of this event")
+        raise PermissionDenied(gettext("You are not an arbiter of this event"))
     return bridge
 
 
@@ -140,8 +150,7 @@ def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
         except WriteRefused as refused:
             refusal = refused.message
         else:
-            note = services.shown(stored) if stored else "unchanged"
-            messages.success(request, f"Round {data['round']}: {note}.")
+            _entered(request, data["round"], stored)
     return _answer(request, slug, number, refusal)
 
 
@@ -167,8 +176,7 @@ def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
         except WriteRefused as refused:
             refusal = refused.message
         else:
-            note = services.shown(stored) if stored else "unchanged"
-            messages.success(request, f"Round {data['round']}: {note}.")
+            _entered(request, data["round"], stored)
     return _answer(request, slug, number, refusal)
 
 
@@ -192,13 +200,25 @@ def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
         except WriteRefused as refused:
             refusal = refused.message
         else:
-            messages.success(request, f"Session {number}: {'entered' if stored else 'unchanged'}.")
+            if stored:
+                note = gettext("Session %(number)s: entered.") % {"number": number}
+            else:
+                note = gettext("Session %(number)s: unchanged.") % {"number": number}
+            messages.success(request, note)
     return _answer(request, slug, number, refusal)
+
+
+def _entered(request: HttpRequest, number: int, stored: services.Entry | None) -> None:
+    note = wording.entry(stored) if stored else gettext("unchanged")
+    messages.success(
+        request,
+        pgettext("bridge", "Round %(number)s: %(note)s.") % {"number": number, "note": note},
+    )
 
 
 def _answer(request: HttpRequest, slug: str, number, refusal: str) -> HttpResponse:
     if refusal:
-        messages.error(request, f"Not entered: {refusal}")
+        messages.error(request, gettext("Not entered: %(problem)s") % {"problem": refusal})
     return redirect(f"{reverse('bridge_events:score', args=[slug])}?round={number}")
 
 
@@ -206,7 +226,7 @@ def _answer(request: HttpRequest, slug: str, number, refusal: str) -> HttpRespon
 def import_page(request: HttpRequest) -> HttpResponse:
     """Staff create a bridge event from a file; the uploader becomes its arbiter."""
     if not request.user.is_staff:
-        raise PermissionDenied("Only staff can create events.")
+        raise PermissionDenied(gettext("Only staff can create events."))
     posted = request.method == "POST"
     form = BridgeUploadForm(request.POST, request.FILES) if posted else BridgeUploadForm()
     problem = ""
@@ -217,11 +237,13 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 user=request.user,
                 boards=form.cleaned_data["boards"],
             )
-        except (BridgeFormatError, WriteRefused) as refused:
-            problem = str(refused)
+        except BridgeFormatError as refused:
+            problem = wording.file_refusal(refused)
+        except WriteRefused as refused:
+            problem = refused.message
         else:
             event.arbiters.add(request.user)
-            messages.success(request, f"Imported {event.name}.")
+            messages.success(request, gettext("Imported %(name)s.") % {"name": event.name})
             return redirect("bridge_events:score", slug=event.slug)
     status = 400 if posted else 200
     return render(request, "bridge/import.html", {"form": form, "problem": problem}, status=status)
