@@ -29,7 +29,13 @@ PUBLIC = [
     "/b/bam/",
     "/b/ko/",
 ]
-SCORER = ["/b/swiss/score/?round=10", "/b/pairs/score/", "/b/bam/score/", "/b/ko/score/"]
+SCORER = [
+    "/b/swiss/score/?round=10",
+    "/b/swiss/score/?round=1",
+    "/b/pairs/score/",
+    "/b/bam/score/",
+    "/b/ko/score/",
+]
 FILES = {"swiss": "sw02", "pairs": "pr02", "bam": "bam02", "ko": "ko02"}
 
 
