@@ -63,9 +63,9 @@ def cut_positions(
     the order they were cut.
 
     Addends are ordered by (significance, amount): ties on significance go to the smaller
-    amount (Art. 14.1.1 d: the worse result); ties on both to the earlier position (min and
-    max keep the first of equal keys). `order`: the positions sorted by that key (stably),
-    when the caller has it already.
+    amount (Art. 14.1.1 d: the worse result); ties on both to the earlier position, whether
+    the cut is low or high. `order`: the positions sorted by that key (stably), when the
+    caller has it already.
     """
     low = min(low, rounds)
     high = min(high, rounds - low)
@@ -77,39 +77,27 @@ def cut_positions(
         key = significance.__getitem__
     else:
         key = lambda k: (significance[k], amounts[k])  # noqa: E731
-    if not exceptional:
-        # Sorted once (a stable sort keeps equal keys in position order): the low cuts are
-        # its head; each high cut the first of the equal keys at its tail.
-        if order is None:
-            order = sorted(range(len(amounts)), key=key)
-        cuts = [(k, CUT_LEAST_SIGNIFICANT) for k in order[:low]]
-        rest = order[low:]
-        for _ in range(high):
-            if not rest:
-                break
-            top = len(rest) - 1
-            while top and key(rest[top - 1]) == key(rest[-1]):
-                top -= 1
-            cuts.append((rest.pop(top), CUT_MOST_SIGNIFICANT))
-        return cuts
-    alive = list(range(len(amounts)))
-    exceptional = list(exceptional)
+    # Sorted once (a stable sort keeps equal keys in position order): each low cut is the
+    # head of what is left, or the first exceptional position in it; each high cut the
+    # first of the equal keys at its tail.
+    if order is None:
+        order = sorted(range(len(amounts)), key=key)
+    rest = list(order)
     for _ in range(low):
-        if not alive:
+        if not rest:
             break
-        chosen, reason = min(alive, key=key), CUT_LEAST_SIGNIFICANT
+        chosen, reason = rest[0], CUT_LEAST_SIGNIFICANT
         if exceptional:
-            lowest = min(exceptional, key=key)
-            if not amounts[chosen] > amounts[lowest]:
+            lowest = next((k for k in rest if k in exceptional), None)
+            if lowest is not None and not amounts[chosen] > amounts[lowest]:
                 chosen, reason = lowest, CUT_UNPLAYED
-        alive.remove(chosen)
-        if chosen in exceptional:
-            exceptional.remove(chosen)
+        rest.remove(chosen)
         cuts.append((chosen, reason))
     for _ in range(high):
-        if not alive:
+        if not rest:
             break
-        strongest = max(alive, key=key)
-        alive.remove(strongest)
-        cuts.append((strongest, CUT_MOST_SIGNIFICANT))
+        top = len(rest) - 1
+        while top and key(rest[top - 1]) == key(rest[-1]):
+            top -= 1
+        cuts.append((rest.pop(top), CUT_MOST_SIGNIFICANT))
     return cuts

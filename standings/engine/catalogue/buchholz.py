@@ -120,22 +120,24 @@ def _summed(*, fore: bool, weighted: bool):
         if not spec.cut_low and not spec.cut_high:
             return Evaluation(rows.totals, lambda i: _explain(rows.addends(table, i), []))
         low, high, rounds = spec.cut_low, spec.cut_high, table.rounds
-        cuts = [
-            cut_positions(scores, amounts, exceptional, low, high, rounds, order)
-            for scores, amounts, exceptional, order in zip(
-                rows.scores, rows.amounts, rows.exceptional, rows.orders(), strict=True
+        orders = rows.orders()
+
+        def cuts(i: int) -> list[tuple[int, Phrase]]:
+            # Worked out again for an explanation rather than kept for every participant.
+            return cut_positions(
+                rows.scores[i], rows.amounts[i], rows.exceptional[i], low, high, rounds, orders[i]
             )
-        ]
+
         values = []
-        for kept, cut in zip(rows.amounts, cuts, strict=True):
+        for i, kept in enumerate(rows.amounts):
             amounts = kept[:]
-            for k, _ in cut:
+            for k, _ in cuts(i):
                 amounts[k] = 0.0  # adds nothing: the same sum as the kept terms' in order
             values.append(sum(amounts))
 
         def explain(i: int) -> tuple[Contribution, ...]:
             addends = rows.addends(table, i)
-            return _explain(addends, [Cut(addends[k], reason) for k, reason in cuts[i]])
+            return _explain(addends, [Cut(addends[k], reason) for k, reason in cuts(i)])
 
         return Evaluation(values, explain)
 
