@@ -74,9 +74,13 @@
     if (current.page >= pages) current.page = 0;
     var first = current.page * size;
     for (var i = 0; i < all.length; i++) all[i].hidden = i < first || i >= first + size;
-    document.getElementById("screen-view-name").textContent = names[current.view] || current.view;
-    document.getElementById("screen-page").textContent =
-      pages > 1 ? "page " + (current.page + 1) + " of " + pages : "";
+    // A page may word these in its language: data-<view> on the name, data-page-of on the page.
+    var name = document.getElementById("screen-view-name");
+    name.textContent = name.dataset[current.view] || names[current.view] || current.view;
+    var page = document.getElementById("screen-page");
+    var pageOf = page.dataset.pageOf || "page {page} of {pages}";
+    page.textContent =
+      pages > 1 ? pageOf.replace("{page}", current.page + 1).replace("{pages}", pages) : "";
     return pages;
   }
 

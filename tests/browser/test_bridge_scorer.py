@@ -59,3 +59,32 @@ def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
     expect(matches).to_contain_text("Aalborg", timeout=20000)  # refetched after the push
     expect(matches).to_contain_text("15.00–5.00")
     assert follower.evaluate("window.notReloaded") is True
+
+
+def test_a_french_scorer_and_screen(bridge_site, chromium):
+    context = chromium.new_context(locale="fr-FR", viewport=TABLET, bypass_csp=True)
+    try:
+        screen = context.new_page()
+        screen.goto(f"{bridge_site.url}/b/{BRIDGE_DEMO_SLUG}/screen/?rotate=60")
+        expect(screen.locator("#screen-view-name")).to_have_text("Classement")
+        expect(screen.locator("#screen-standings thead")).to_contain_text("Départagé par")
+
+        tablet = context.new_page()
+        tablet.goto(f"{bridge_site.url}/login/?next=/b/{BRIDGE_DEMO_SLUG}/score/%3Fround%3D5")
+        tablet.fill("input[name=username]", "arbiter")
+        tablet.fill("input[name=password]", "pw-scorer-1")
+        tablet.click("button[type=submit]")
+        form = tablet.locator('form[aria-label="Nouveau match"]')
+        form.locator("select[name=home]").select_option(label="Aalborg")
+        form.locator("select[name=away]").select_option(label="Bergen")
+        form.locator("input[name=home_imps]").fill("40")
+        form.locator("input[name=away_imps]").fill("20")
+        form.locator("input[name=home_points]").fill("3100")
+        form.locator("input[name=away_points]").fill("2200")
+        form.locator("button[type=submit]").click()
+        expect(tablet.locator(".messages")).to_contain_text("Tour 5 : 40-20 IMP, 15,00-5,00 PV.")
+        # the screen refetches its body after the push, still in French
+        expect(screen.locator("#screen-pairings")).to_contain_text("15,00–5,00", timeout=20000)
+        expect(screen.locator("#screen-view-name")).to_have_text("Classement")
+    finally:
+        context.close()

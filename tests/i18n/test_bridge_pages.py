@@ -135,6 +135,13 @@ def test_the_explanations_in_each_language(client, code):
     assert utrecht[2] == f"94{separator}00" and bergen[4] == f"1{separator}070"
 
 
+def test_the_screen_names_its_views_and_pages_in_the_readers_language(client):
+    html = client.get("/b/swiss/screen/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    name = select(html, "#screen-view-name")[0]
+    assert (name["data-standings"], name["data-pairings"]) == ("Rangliste", "Runde 9")
+    assert select(html, "#screen-page")[0]["data-page-of"] == "Seite {page} von {pages}"
+
+
 def test_a_page_is_cached_once_per_version_and_language(client):
     english = client.get("/b/swiss/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     french = client.get("/b/swiss/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
