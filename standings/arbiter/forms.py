@@ -227,7 +227,7 @@ class PrizeSettingsForm(ArbiterForm):
         try:
             data["rules"] = read_rules(parsed)
         except RulesError as error:
-            self.problems = error.problems
+            self.problems = [worded(fault) for fault in error.faults]
             message = _("The prizes were not saved: the document has faults")
             raise forms.ValidationError(message) from None
         data["parsed"] = parsed

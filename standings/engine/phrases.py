@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from .pickled import quick_pickle
 
-Param = int | float | str | tuple[float, ...] | tuple[str, ...]
-
 # key -> English, str.format style; numbers are worded with :g, a tuple of numbers board by
-# board, a tuple of words as a list.
+# board, a tuple of words as a list, a phrase as itself. Other pure layers add theirs
+# (prizes.rules).
 ENGLISH: dict[str, str] = {
     # Cuts (Art. 14 modifiers, Art. 16.5; the national systems' trimmed lists)
     "cut.least_significant": "cut: least significant (Art. 14.1)",
@@ -97,13 +96,18 @@ class Phrase:
         return ENGLISH[self.key].format(**{name: english_param(v) for name, v in self.params})
 
 
-def phrase(key: str, **params: Param) -> Phrase:
+Param = int | float | str | tuple[float, ...] | tuple[str, ...] | Phrase
+
+
+def phrase(key: str, /, **params: Param) -> Phrase:
     """A phrase with parameters, e.g. phrase("koya.limit", limit=4.5)."""
     assert key in ENGLISH, key
     return Phrase(key, tuple(params.items()))
 
 
 def english_param(value: Param) -> str | int:
+    if isinstance(value, Phrase):  # "category 'u1800'" inside "...: a name of ..."
+        return value.english
     if isinstance(value, tuple):
         if all(isinstance(v, str) for v in value):  # "basis, cut"
             return ", ".join(str(v) for v in value)

@@ -39,7 +39,7 @@ def validate_prize_rules(value: object) -> None:
     try:
         read_rules(value)
     except RulesError as error:
-        raise ValidationError(error.problems) from None
+        raise ValidationError([worded(fault) for fault in error.faults]) from None
 
 
 TIEBREAKS_MAX_LENGTH = 300

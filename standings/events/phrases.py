@@ -69,6 +69,59 @@ TEXTS: dict[str, Promise] = {
     "spec.cut_c1_c2": _("%(spec)s: %(acronym)s takes C1 or C2, not C%(cut)s"),
     "spec.cut_none": _("%(spec)s: %(acronym)s takes no cut, not C%(cut)s"),
     "spec.modifiers_refused": _("%(spec)s: %(acronym)s takes no %(refused)s"),
+    # A prize document's faults (prizes.rules); JSON field names stay as they are written.
+    "prizes.not_object": _("the prize document must be a JSON object"),
+    "prizes.version": _("unknown document version %(version)s (this is version 1)"),
+    "prizes.stacking": _("stacking must be true or false"),
+    "prizes.currency": _("currency must be a short text (€, $, EUR)"),
+    "prizes.duplicate_category": _("two categories are called %(key)s"),
+    "prizes.too_many": _("at most %(categories)s categories and %(prizes)s prizes"),
+    "prizes.unknown_fields": _("unknown fields: %(fields)s"),
+    "prizes.bands_overlap": _(
+        "rating bands of %(first)s and %(second)s overlap (a band may lie inside another,"
+        " not across it)"
+    ),
+    "prizes.duplicate_place": _("two prizes for place %(place)s of %(category)s"),
+    "prizes.worth_more": _("%(category)s: place %(following)s is worth more than place %(place)s"),
+    "prizes.worth_more_item": _(
+        "%(category)s: place %(following)s is worth more than place %(place)s (give the"
+        " non-cash prize its worth)"
+    ),
+    "prizes.uscf_stacking": _(
+        "US Chess pooling gives one cash prize a player: stacking must be off"
+    ),
+    "prizes.not_list": _("%(name)s must be a list"),
+    "prizes.choice": _("%(name)s must be one of %(allowed)s, not %(value)s"),
+    "prizes.category_not_object": _("each category must be a JSON object"),
+    "prizes.category_key": _(
+        "category key %(key)s: lower-case letters, digits, - and _ (up to 32)"
+    ),
+    "prizes.in_category": _("category %(key)s"),
+    "prizes.name": _("%(where)s: a name of 1 to 60 characters"),
+    "prizes.category_fields": _("%(where)s: unknown fields %(fields)s"),
+    "prizes.born_order": _("%(where)s: born_from must come before born_before"),
+    "prizes.unrated": _("%(where)s: unrated must be true, false or absent"),
+    "prizes.players": _("%(where)s: players must be a list of start numbers"),
+    "prizes.texts": _("%(where)s: %(field)s must be a list of texts"),
+    "prizes.rating_object": _("%(where)s: rating must be an object with field, min, max, unrated"),
+    "prizes.rating_field": _("%(where)s: rating field must be one of %(fields)s"),
+    "prizes.rating_bounds": _("%(where)s: rating bounds must be whole numbers of 0 or more"),
+    "prizes.rating_order": _("%(where)s: rating min %(low)s is above max %(high)s"),
+    "prizes.rating_unrated": _("%(where)s: rating unrated must be true or false"),
+    "prizes.date": _("%(where)s: %(field)s must be a date as YYYY-MM-DD"),
+    "prizes.prize_not_object": _(
+        "each prize must be an object with category, place, amount or item, worth"
+    ),
+    "prizes.prize_category": _("a prize names no known category (%(category)s)"),
+    "prizes.prize_place": _("prize of %(category)s: place must be a whole number from 1"),
+    "prizes.in_prize": _("prize %(place)s of %(category)s"),
+    "prizes.item": _("%(where)s: item must be a text of up to 60 characters"),
+    "prizes.amount_or_item": _("%(where)s: give an amount or an item (a trophy, a book)"),
+    "prizes.worth_cash": _(
+        "%(where)s: worth is for non-cash prizes; a cash prize is worth its amount"
+    ),
+    "prizes.money": _("%(where)s: %(field)s must be a positive amount, not %(value)s"),
+    "prizes.money_decimals": _("%(where)s: %(field)s has more than two decimals"),
 }
 # The kinds of modifier a tie-break may refuse (spec.modifiers_refused).
 MODIFIER_KINDS: dict[str, Promise] = {
@@ -97,6 +150,8 @@ def note(part: Contribution) -> str:
 def _param(value: Param) -> str:
     if isinstance(value, str):
         return value
+    if isinstance(value, Phrase):
+        return worded(value)
     if isinstance(value, int | float):
         return _number(value)
     parts = []

@@ -409,7 +409,10 @@ def change_prizes(event: Event, document, *, seen_version: int | None = None, us
     try:
         rules = read_rules(document)
     except RulesError as error:
-        raise WriteRefused("The prizes were not saved: " + "; ".join(error.problems)) from None
+        faults = "; ".join(worded(fault) for fault in error.faults)
+        raise WriteRefused(
+            gettext("The prizes were not saved: %(faults)s") % {"faults": faults}
+        ) from None
     after = write_rules(rules) if not rules.empty or rules.categories else {}
     with transaction.atomic():
         stored = Event.objects.select_for_update().get(pk=event.pk)

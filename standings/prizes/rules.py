@@ -14,6 +14,8 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
+from standings.engine.phrases import ENGLISH, Phrase, phrase
+
 DOCUMENT_VERSION = 1
 RATING_FIELDS = ("rating", "national_rating")  # FIDE rating, national rating
 KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -29,12 +31,65 @@ class TieRule(str, Enum):  # noqa: UP042 (str() of members must stay the plain v
     USCF = "uscf"  # US Chess 32B: tied winners pool their cash prizes across categories
 
 
-class RulesError(ValueError):
-    """A document that cannot be the event's prize rules; `problems` names each fault."""
+# The faults of a prize document, in English (the import command, the tests); the pages
+# word the same keys in the reader's language (events/phrases.py). Quoted values are reprs.
+ENGLISH.update(
+    {
+        "prizes.not_object": "the prize document must be a JSON object",
+        "prizes.version": "unknown document version {version} (this is version 1)",
+        "prizes.stacking": "stacking must be true or false",
+        "prizes.currency": "currency must be a short text (€, $, EUR)",
+        "prizes.duplicate_category": "two categories are called {key}",
+        "prizes.too_many": "at most {categories} categories and {prizes} prizes",
+        "prizes.unknown_fields": "unknown fields: {fields}",
+        "prizes.bands_overlap": "rating bands of {first} and {second} overlap"
+        " (a band may lie inside another, not across it)",
+        "prizes.duplicate_place": "two prizes for place {place} of {category}",
+        "prizes.worth_more": "{category}: place {following} is worth more than place {place}",
+        "prizes.worth_more_item": "{category}: place {following} is worth more than place"
+        " {place} (give the non-cash prize its worth)",
+        "prizes.uscf_stacking": "US Chess pooling gives one cash prize a player:"
+        " stacking must be off",
+        "prizes.not_list": "{name} must be a list",
+        "prizes.choice": "{name} must be one of {allowed}, not {value}",
+        "prizes.category_not_object": "each category must be a JSON object",
+        "prizes.category_key": "category key {key}: lower-case letters, digits, - and _ (up to 32)",
+        "prizes.in_category": "category {key}",
+        "prizes.name": "{where}: a name of 1 to 60 characters",
+        "prizes.category_fields": "{where}: unknown fields {fields}",
+        "prizes.born_order": "{where}: born_from must come before born_before",
+        "prizes.unrated": "{where}: unrated must be true, false or absent",
+        "prizes.players": "{where}: players must be a list of start numbers",
+        "prizes.texts": "{where}: {field} must be a list of texts",
+        "prizes.rating_object": "{where}: rating must be an object with field, min, max, unrated",
+        "prizes.rating_field": "{where}: rating field must be one of {fields}",
+        "prizes.rating_bounds": "{where}: rating bounds must be whole numbers of 0 or more",
+        "prizes.rating_order": "{where}: rating min {low} is above max {high}",
+        "prizes.rating_unrated": "{where}: rating unrated must be true or false",
+        "prizes.date": "{where}: {field} must be a date as YYYY-MM-DD",
+        "prizes.prize_not_object": "each prize must be an object with category, place,"
+        " amount or item, worth",
+        "prizes.prize_category": "a prize names no known category ({category})",
+        "prizes.prize_place": "prize of {category}: place must be a whole number from 1",
+        "prizes.in_prize": "prize {place} of {category}",
+        "prizes.item": "{where}: item must be a text of up to 60 characters",
+        "prizes.amount_or_item": "{where}: give an amount or an item (a trophy, a book)",
+        "prizes.worth_cash": "{where}: worth is for non-cash prizes; a cash prize is worth"
+        " its amount",
+        "prizes.money": "{where}: {field} must be a positive amount, not {value}",
+        "prizes.money_decimals": "{where}: {field} has more than two decimals",
+    }
+)
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+
+class RulesError(ValueError):
+    """A document that cannot be the event's prize rules; `faults` names each fault,
+    `problems` in English."""
+
+    def __init__(self, faults: list[Phrase]) -> None:
+        self.faults = faults
+        self.problems = [fault.english for fault in faults]
+        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,38 +178,38 @@ NO_RULES = PrizeRules()
 
 def read_rules(document: Any) -> PrizeRules:
     """The rules a JSON document (already parsed) states; RulesError names every fault."""
-    problems: list[str] = []
+    problems: list[Phrase] = []
     if document in (None, {}):
         return NO_RULES
     if not isinstance(document, dict):
-        raise RulesError(["the prize document must be a JSON object"])
+        raise RulesError([phrase("prizes.not_object")])
     version = document.get("version", DOCUMENT_VERSION)
     if version != DOCUMENT_VERSION:
-        problems.append(f"unknown document version {version!r} (this is version 1)")
+        problems.append(phrase("prizes.version", version=repr(version)))
     ties = _choice(document.get("ties", "none"), TieRule, "ties", problems)
     stacking = document.get("stacking", False)
     if not isinstance(stacking, bool):
-        problems.append("stacking must be true or false")
+        problems.append(phrase("prizes.stacking"))
         stacking = False
     currency = document.get("currency", "€")
     if not isinstance(currency, str) or len(currency) > 5:
-        problems.append("currency must be a short text (€, $, EUR)")
+        problems.append(phrase("prizes.currency"))
         currency = "€"
     categories = [_category(c, problems) for c in _list(document, "categories", problems)]
     keys = [c.key for c in categories if c is not None]
     for key in sorted({k for k in keys if keys.count(k) > 1}):
-        problems.append(f"two categories are called {key!r}")
+        problems.append(phrase("prizes.duplicate_category", key=repr(key)))
     prizes = [_prize(p, set(keys), problems) for p in _list(document, "prizes", problems)]
     found = [c for c in categories if c is not None]
     awarded = [p for p in prizes if p is not None]
     problems += _rule_problems(found, awarded, TieRule(ties) if ties else TieRule.NONE, stacking)
     if len(found) > MAX_CATEGORIES or len(awarded) > MAX_PRIZES:
-        problems.append(f"at most {MAX_CATEGORIES} categories and {MAX_PRIZES} prizes")
+        problems.append(phrase("prizes.too_many", categories=MAX_CATEGORIES, prizes=MAX_PRIZES))
     unknown = sorted(
         set(document) - {"version", "ties", "stacking", "currency", "categories", "prizes"}
     )
     if unknown:
-        problems.append(f"unknown fields: {', '.join(unknown)}")
+        problems.append(phrase("prizes.unknown_fields", fields=", ".join(unknown)))
     if problems:
         raise RulesError(problems)
     return PrizeRules(
@@ -168,45 +223,52 @@ def read_rules(document: Any) -> PrizeRules:
 
 def _rule_problems(
     categories: list[Category], prizes: list[Prize], ties: TieRule, stacking: bool
-) -> list[str]:
+) -> list[Phrase]:
     problems = []
     for i, first in enumerate(categories):
         for second in categories[i + 1 :]:
             if first.band and second.band and first.band.overlaps_partly(second.band):
                 problems.append(
-                    f"rating bands of {first.name!r} and {second.name!r} overlap "
-                    "(a band may lie inside another, not across it)"
+                    phrase("prizes.bands_overlap", first=repr(first.name), second=repr(second.name))
                 )
     seen: dict[tuple[str, int], Prize] = {}
     for prize in prizes:
         if (prize.category, prize.place) in seen:
-            problems.append(f"two prizes for place {prize.place} of {prize.category!r}")
+            problems.append(
+                phrase("prizes.duplicate_place", place=prize.place, category=repr(prize.category))
+            )
         seen[(prize.category, prize.place)] = prize
     for category in categories:
         places = sorted((p.place, p) for p in prizes if p.category == category.key)
         for (place, prize), (_, following) in zip(places, places[1:], strict=False):
             if following.value > prize.value:
                 problems.append(
-                    f"{category.name!r}: place {following.place} is worth more than place {place}"
-                    + (" (give the non-cash prize its worth)" if not prize.cash else "")
+                    phrase(
+                        "prizes.worth_more" if prize.cash else "prizes.worth_more_item",
+                        category=repr(category.name),
+                        following=following.place,
+                        place=place,
+                    )
                 )
     if ties is TieRule.USCF and stacking:
-        problems.append("US Chess pooling gives one cash prize a player: stacking must be off")
+        problems.append(phrase("prizes.uscf_stacking"))
     return problems
 
 
-def _list(document: dict, name: str, problems: list[str]) -> list:
+def _list(document: dict, name: str, problems: list[Phrase]) -> list:
     value = document.get(name, [])
     if not isinstance(value, list):
-        problems.append(f"{name} must be a list")
+        problems.append(phrase("prizes.not_list", name=name))
         return []
     return value
 
 
-def _choice(value: Any, kind: type[Enum], name: str, problems: list[str]) -> str:
+def _choice(value: Any, kind: type[Enum], name: str, problems: list[Phrase]) -> str:
     allowed = [m.value for m in kind]
     if value not in allowed:
-        problems.append(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        problems.append(
+            phrase("prizes.choice", name=name, allowed=", ".join(allowed), value=repr(value))
+        )
         return ""
     return value
 
@@ -226,37 +288,37 @@ CATEGORY_FIELDS = {
 }
 
 
-def _category(data: Any, problems: list[str]) -> Category | None:
+def _category(data: Any, problems: list[Phrase]) -> Category | None:
     if not isinstance(data, dict):
-        problems.append("each category must be a JSON object")
+        problems.append(phrase("prizes.category_not_object"))
         return None
     key = data.get("key")
     if not isinstance(key, str) or not KEY.match(key):
-        problems.append(f"category key {key!r}: lower-case letters, digits, - and _ (up to 32)")
+        problems.append(phrase("prizes.category_key", key=repr(key)))
         return None
-    where = f"category {key!r}"
+    where = phrase("prizes.in_category", key=repr(key))
     name = data.get("name", key)
     if not isinstance(name, str) or not name.strip() or len(name) > 60:
-        problems.append(f"{where}: a name of 1 to 60 characters")
+        problems.append(phrase("prizes.name", where=where))
         name = key
     extra = sorted(set(data) - CATEGORY_FIELDS)
     if extra:
-        problems.append(f"{where}: unknown fields {', '.join(extra)}")
+        problems.append(phrase("prizes.category_fields", where=where, fields=", ".join(extra)))
     band = _band(data.get("rating"), where, problems)
-    born_from = _date(data.get("born_from"), f"{where}: born_from", problems)
-    born_before = _date(data.get("born_before"), f"{where}: born_before", problems)
+    born_from = _date(data.get("born_from"), where, "born_from", problems)
+    born_before = _date(data.get("born_before"), where, "born_before", problems)
     if born_from and born_before and born_from >= born_before:
-        problems.append(f"{where}: born_from must come before born_before")
+        problems.append(phrase("prizes.born_order", where=where))
     unrated = data.get("unrated")
     if unrated is not None and not isinstance(unrated, bool):
-        problems.append(f"{where}: unrated must be true, false or absent")
+        problems.append(phrase("prizes.unrated", where=where))
         unrated = None
     players = data.get("players")
     if players is not None:
         if not isinstance(players, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in players
         ):
-            problems.append(f"{where}: players must be a list of start numbers")
+            problems.append(phrase("prizes.players", where=where))
             players = None
         else:
             players = frozenset(players)
@@ -266,88 +328,91 @@ def _category(data: Any, problems: list[str]) -> Category | None:
         band=band,
         born_from=born_from,
         born_before=born_before,
-        sexes=_texts(data.get("sex"), f"{where}: sex", problems, upper=True),
-        federations=_texts(data.get("federations"), f"{where}: federations", problems, upper=True),
-        titles=_texts(data.get("titles"), f"{where}: titles", problems, upper=True),
+        sexes=_texts(data, "sex", where, problems, upper=True),
+        federations=_texts(data, "federations", where, problems, upper=True),
+        titles=_texts(data, "titles", where, problems, upper=True),
         unrated=unrated,
-        clubs=_texts(data.get("clubs"), f"{where}: clubs", problems, upper=False),
+        clubs=_texts(data, "clubs", where, problems, upper=False),
         players=players,
     )
 
 
-def _texts(value: Any, where: str, problems: list[str], *, upper: bool) -> frozenset[str]:
+def _texts(
+    data: dict, field: str, where: Phrase, problems: list[Phrase], *, upper: bool
+) -> frozenset[str]:
+    value = data.get(field)
     if value is None:
         return frozenset()
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        problems.append(f"{where} must be a list of texts")
+        problems.append(phrase("prizes.texts", where=where, field=field))
         return frozenset()
     return frozenset(v.strip().upper() if upper else v.strip() for v in value)
 
 
-def _band(data: Any, where: str, problems: list[str]) -> Band | None:
+def _band(data: Any, where: Phrase, problems: list[Phrase]) -> Band | None:
     if data is None:
         return None
     if not isinstance(data, dict) or set(data) - {"field", "min", "max", "unrated"}:
-        problems.append(f"{where}: rating must be an object with field, min, max, unrated")
+        problems.append(phrase("prizes.rating_object", where=where))
         return None
     field = data.get("field", "rating")
     if field not in RATING_FIELDS:
-        problems.append(f"{where}: rating field must be one of {', '.join(RATING_FIELDS)}")
+        problems.append(phrase("prizes.rating_field", where=where, fields=", ".join(RATING_FIELDS)))
         field = "rating"
     low, high = data.get("min"), data.get("max")
     for bound in (low, high):
         if bound is not None and (
             not isinstance(bound, int) or isinstance(bound, bool) or bound < 0
         ):
-            problems.append(f"{where}: rating bounds must be whole numbers of 0 or more")
+            problems.append(phrase("prizes.rating_bounds", where=where))
             return None
     if low is not None and high is not None and low > high:
-        problems.append(f"{where}: rating min {low} is above max {high}")
+        problems.append(phrase("prizes.rating_order", where=where, low=low, high=high))
     unrated = data.get("unrated", False)
     if not isinstance(unrated, bool):
-        problems.append(f"{where}: rating unrated must be true or false")
+        problems.append(phrase("prizes.rating_unrated", where=where))
         unrated = False
     return Band(field=field, low=low, high=high, unrated=unrated)
 
 
-def _date(value: Any, where: str, problems: list[str]) -> date | None:
+def _date(value: Any, where: Phrase, field: str, problems: list[Phrase]) -> date | None:
     if value is None:
         return None
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        problems.append(f"{where} must be a date as YYYY-MM-DD")
+        problems.append(phrase("prizes.date", where=where, field=field))
         return None
 
 
-def _prize(data: Any, keys: set[str], problems: list[str]) -> Prize | None:
+def _prize(data: Any, keys: set[str], problems: list[Phrase]) -> Prize | None:
     if not isinstance(data, dict) or set(data) - {"category", "place", "amount", "item", "worth"}:
-        problems.append("each prize must be an object with category, place, amount or item, worth")
+        problems.append(phrase("prizes.prize_not_object"))
         return None
     category, place = data.get("category"), data.get("place")
     if category not in keys:
-        problems.append(f"a prize names no known category ({category!r})")
+        problems.append(phrase("prizes.prize_category", category=repr(category)))
         return None
     if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= 1000:
-        problems.append(f"prize of {category!r}: place must be a whole number from 1")
+        problems.append(phrase("prizes.prize_place", category=repr(category)))
         return None
-    where = f"prize {place} of {category!r}"
-    amount = _money(data.get("amount"), f"{where}: amount", problems)
-    worth = _money(data.get("worth"), f"{where}: worth", problems)
+    where = phrase("prizes.in_prize", place=place, category=repr(category))
+    amount = _money(data.get("amount"), where, "amount", problems)
+    worth = _money(data.get("worth"), where, "worth", problems)
     item = data.get("item", "")
     if not isinstance(item, str) or len(item) > 60:
-        problems.append(f"{where}: item must be a text of up to 60 characters")
+        problems.append(phrase("prizes.item", where=where))
         item = ""
     if amount is None and not item.strip():
-        problems.append(f"{where}: give an amount or an item (a trophy, a book)")
+        problems.append(phrase("prizes.amount_or_item", where=where))
     if amount is not None and worth is not None:
-        problems.append(f"{where}: worth is for non-cash prizes; a cash prize is worth its amount")
+        problems.append(phrase("prizes.worth_cash", where=where))
     return Prize(category=category, place=place, amount=amount, item=item.strip(), worth=worth)
 
 
-def _money(value: Any, where: str, problems: list[str]) -> Decimal | None:
+def _money(value: Any, where: Phrase, field: str, problems: list[Phrase]) -> Decimal | None:
     if value is None:
         return None
     try:
@@ -355,10 +420,10 @@ def _money(value: Any, where: str, problems: list[str]) -> Decimal | None:
     except InvalidOperation:
         amount = None
     if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_AMOUNT:
-        problems.append(f"{where} must be a positive amount, not {value!r}")
+        problems.append(phrase("prizes.money", where=where, field=field, value=repr(value)))
         return None
     if amount != amount.quantize(Decimal("0.01")):
-        problems.append(f"{where} has more than two decimals")
+        problems.append(phrase("prizes.money_decimals", where=where, field=field))
         return None
     return amount
 

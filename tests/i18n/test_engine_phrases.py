@@ -3,6 +3,7 @@ reader's language, from their keys: the player and team cards, the settings page
 
 from __future__ import annotations
 
+import json
 import string
 
 import pytest
@@ -88,3 +89,16 @@ def test_a_refused_write_says_why_in_the_active_language(event):
     with translation.override("de"), pytest.raises(WriteRefused) as refused:
         change_tiebreak_settings(event, tiebreaks=("KS/C1",), rule_edition="", shared_places=False)
     assert refused.value.message == "KS/C1: KS erlaubt nicht: Streichung"
+
+
+def test_a_prize_document_s_faults_in_french(client, event, arbiter):
+    client.force_login(arbiter)
+    faulty = {"categories": [{"key": "all"}], "prizes": [{"category": "all", "place": 1,
+              "amount": "-1"}]}  # fmt: skip
+    answer = client.post(
+        "/e/small-open/arbiter/settings/prizes/preview/",
+        {"document": json.dumps(faulty), "version": event.version},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    problems = [text(li) for li in select(answer.content.decode(), ".problems li")]
+    assert problems[0] == "prix 1 de 'all' : amount doit être un montant positif, pas '-1'"

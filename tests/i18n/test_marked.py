@@ -38,19 +38,20 @@ ARBITER = [
     "/e/small-open/arbiter/round/2/",
     "/e/small-open/arbiter/audit/",
     "/e/small-open/arbiter/settings/",
+    "/e/small-open/arbiter/settings/prizes/",
     "/login/",
 ]
 # Words French writes as English does, and the data of the test event.
 ALIKE = {
     "Points", "Total", "Elo", "Buchholz", "Sonneborn-Berger", "bridge", "Pts", "Rg", "N°",
-    "Small Open", "Standings", "Note", "Cut", "Median", "Type", "type", "Koya", "OK",
+    "Small Open", "Standings", "Note", "Cut", "Median", "Type", "type", "Koya", "OK", "Place",
     "Action", "(arbiter)", "Letter",  # the US paper size keeps its name
     # rule books' names, as their federations write them (engine.presets)
     "US Chess", "Chess Scotland: Swiss", "Chess Scotland: all-play-all",
 }  # fmt: skip
 # a word of 3 letters or more with a lower-case one (ROU, SCO, JSON are codes)
 WORD = re.compile(r"\b(?=[A-Za-z]*[a-z])[A-Za-z]{3,}\b")
-DATA = ("bdi", "script", "style", "code", "time", "option")
+DATA = ("bdi", "script", "style", "code", "time", "option", "textarea")  # textarea: a JSON editor
 
 
 def words(html: str) -> set[str]:
@@ -91,3 +92,30 @@ def test_arbiter_pages_have_no_unmarked_text(client, event, arbiter, path):
     if path != "/login/":
         client.force_login(arbiter)
     assert unmarked(client, path) == set()
+
+
+PRIZES = {
+    "ties": "equal",
+    "categories": [{"key": "all", "name": "Overall"}, {"key": "u2250", "name": "U2250",
+                   "rating": {"max": 2249}}],
+    "prizes": [{"category": "all", "place": 1, "amount": "300"},
+               {"category": "u2250", "place": 1, "item": "Book"}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/e/small-open/prizes/",
+        "/e/small-open/print/a4/prizes/",
+        "/e/small-open/player/1/",
+        "/e/small-open/arbiter/settings/prizes/",
+    ],
+)
+def test_prize_pages_with_prizes_have_no_unmarked_text(client, event, arbiter, path):
+    from standings.events.services import change_prizes
+
+    change_prizes(event, PRIZES)
+    client.force_login(arbiter)
+    data = {"Overall", "Book"}  # the document's names
+    assert {t for t in unmarked(client, path) if not set(WORD.findall(t)) <= data} == set()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import template
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from standings.prizes.projection import Award, PrizeList
 from standings.prizes.rules import Prize, TieRule
@@ -14,20 +16,29 @@ from ..state import EventState, Person
 register = template.Library()
 
 TIE_RULES = {
-    TieRule.NONE: "no sharing: the tie-break decides",
-    TieRule.EQUAL: "tied players share the prizes of their places equally",
-    TieRule.HORT: "Hort system: half by place, half shared equally among tied players",
-    TieRule.USCF: "US Chess: tied winners pool their cash prizes",
+    TieRule.NONE: _("no sharing: the tie-break decides"),
+    TieRule.EQUAL: _("tied players share the prizes of their places equally"),
+    TieRule.HORT: _("Hort system: half by place, half shared equally among tied players"),
+    TieRule.USCF: _("US Chess: tied winners pool their cash prizes"),
 }
 
 
 @register.filter
 def ordinal(number: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"; "1er", "2e" in French."""
+    if number == 1:  # the one most languages write apart (1er, 2e)
+        return pgettext("ordinal", "1st")
+    if 10 <= number % 100 <= 20:
+        form = pgettext("ordinal", "%(number)sth")
+    elif number % 10 == 1:
+        form = pgettext("ordinal", "%(number)sst")
+    elif number % 10 == 2:
+        form = pgettext("ordinal", "%(number)snd")
+    elif number % 10 == 3:
+        form = pgettext("ordinal", "%(number)srd")
+    else:
+        form = pgettext("ordinal", "%(number)sth")
+    return form % {"number": number}
 
 
 def money(amount: Decimal | None, currency: str) -> str:
@@ -64,15 +75,21 @@ def receives(award: Award, currency: str) -> str:
     if award.item:
         parts.append(award.item)
     text = " + ".join(parts) or "–"
-    return f"{text} (shared by {award.shared_by})" if award.shared else text
+    if award.shared:
+        return gettext("%(prize)s (shared by %(players)s)") % {
+            "prize": text,
+            "players": award.shared_by,
+        }
+    return text
 
 
 @register.filter
 def in_line_for(award: Award, currency: str) -> str:
     """The player card's line: "2nd U1800, 150 € (shared)"."""
     what = money(award.cents, currency) if award.amount else award.item
-    shared = " (shared)" if award.shared else ""
-    return f"{ordinal(award.place)} {award.category.name}, {what}{shared}"
+    if award.shared:
+        what = gettext("%(prize)s (shared)") % {"prize": what}
+    return f"{ordinal(award.place)} {award.category.name}, {what}"
 
 
 @register.filter
@@ -95,5 +112,5 @@ def awards_of(prizes: PrizeList | None, start_no: int) -> tuple[Award, ...]:
 def tie_rule(prizes: PrizeList) -> str:
     rule = TIE_RULES[prizes.rules.ties]
     if prizes.rules.stacking:
-        return f"{rule}; a player may win a prize in every category"
-    return f"{rule}; one prize a player, the most valuable"
+        return gettext("%(rule)s; a player may win a prize in every category") % {"rule": rule}
+    return gettext("%(rule)s; one prize a player, the most valuable") % {"rule": rule}
