@@ -31,6 +31,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
@@ -185,14 +186,20 @@ def import_trf_file(
     """Create or complete the event described by an already read file."""
     lines = lines or {}
     if slug is not None and not _SLUG.fullmatch(slug):
-        raise TrfError(f"'{slug}' is not a valid event slug (letters, digits, '-' and '_')")
+        raise TrfError(
+            gettext("'%(slug)s' is not a valid event slug (letters, digits, '-' and '_')")
+            % {"slug": slug}
+        )
     if section_of is not None and section_of.parent_id is not None:
-        raise TrfError(f"{section_of.slug} is itself a section: sections hold no sections")
+        raise TrfError(
+            gettext("%(slug)s is itself a section: sections hold no sections")
+            % {"slug": section_of.slug}
+        )
     rounds = plan_rounds(trf, lines)
     unplayed = plan_unplayed(trf, {r.number: {b.start_no: b.kind for b in r.byes} for r in rounds})
     name = name.strip() or (trf.header.name or trf.event.name).strip()
     if not name and not slug:
-        raise TrfError("the file has no tournament name (record 012)")
+        raise TrfError(gettext("the file has no tournament name (record 012)"))
     start_date = trf.header.start_date or trf.event.start_date
     try:
         with transaction.atomic():
@@ -205,7 +212,8 @@ def import_trf_file(
         # to refuse. ArithmeticError covers OverflowError and the decimal module's errors.
         problem = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise TrfError(
-            f"the database refused the file ({problem}); nothing was imported"
+            gettext("the database refused the file (%(problem)s); nothing was imported")
+            % {"problem": problem}
         ) from error
 
 
@@ -229,7 +237,10 @@ def _store(
         if user is not None and not can_edit(user, event):
             raise PermissionDenied("not an arbiter of this event")
         if section_of is not None and event.parent_id != section_of.pk:
-            raise TrfError(f"{event.slug} is not a section of {section_of.slug}")
+            raise TrfError(
+                gettext("%(slug)s is not a section of %(tournament)s")
+                % {"slug": event.slug, "tournament": section_of.slug}
+            )
         report = ImportReport(slug=event.slug, created=False)
         if trf.event.rounds > event.rounds_planned:
             event.rounds_planned = trf.event.rounds
@@ -309,7 +320,11 @@ def _bye_kind(entry: engine.RoundEntry, team_event: bool, line: int | None) -> s
         return None if team_event else UnplayedRound.Kind.ZERO_BYE
     if entry.code in BYE_CODES:
         return BYE_CODES[entry.code]
-    raise TrfError(f"round {entry.round}: result '{entry.code}' without an opponent", line)
+    raise TrfError(
+        gettext("round %(round)s: result '%(code)s' without an opponent")
+        % {"round": entry.round, "code": entry.code},
+        line,
+    )
 
 
 def _game(
@@ -323,21 +338,33 @@ def _game(
     opponent = None if entry.opponent is None else participants.get(entry.opponent)
     if opponent is None:
         raise TrfError(
-            f"round {n}: player {p.start_no}'s opponent {entry.opponent} is unknown", line
+            gettext("round %(round)s: player %(player)s's opponent %(opponent)s is unknown")
+            % {"round": n, "player": p.start_no, "opponent": entry.opponent},
+            line,
         )
     other = opponent.entry(n)
     if other is None or other.opponent != p.start_no:
-        said = "no opponent" if other is None or other.opponent is None else other.opponent
+        said = gettext("no opponent") if other is None or other.opponent is None else other.opponent
         raise TrfError(
-            f"round {n}: player {p.start_no} is paired with {opponent.start_no}, "
-            f"whose record says {said}",
+            gettext(
+                "round %(round)s: player %(player)s is paired with %(opponent)s, whose record"
+                " says %(said)s"
+            )
+            % {"round": n, "player": p.start_no, "opponent": opponent.start_no, "said": said},
             line,
         )
     colors = (entry.color, other.color)
     if colors not in (("w", "b"), ("b", "w"), (None, None)):
         raise TrfError(
-            f"round {n}: players {p.start_no} and {opponent.start_no} both have colour "
-            f"'{entry.color or '-'}'",
+            gettext(
+                "round %(round)s: players %(player)s and %(opponent)s both have colour '%(colour)s'"
+            )
+            % {
+                "round": n,
+                "player": p.start_no,
+                "opponent": opponent.start_no,
+                "colour": entry.color or "-",
+            },
             line,
         )
     # Without colours, the lower start number is taken as white.
@@ -351,8 +378,17 @@ def _game(
         result = "".join(codes)
         if result not in RESULTS:
             raise TrfError(
-                f"round {n}: contradictory results '{entry.code}' for player {p.start_no} "
-                f"and '{other.code}' for player {opponent.start_no}",
+                gettext(
+                    "round %(round)s: contradictory results '%(code)s' for player %(player)s"
+                    " and '%(other)s' for player %(opponent)s"
+                )
+                % {
+                    "round": n,
+                    "code": entry.code,
+                    "player": p.start_no,
+                    "other": other.code,
+                    "opponent": opponent.start_no,
+                },
                 line,
             )
     return PlannedGame(p.start_no, opponent.start_no, result, line)
@@ -448,9 +484,12 @@ def _merge_participants(
     if missing:
         p = stored[missing[0]]
         raise TrfError(
-            f"start number {p.start_no} ({p.name}) is in the event but not in the file: "
-            "a file adds to an event and removes nothing (export the event and start from "
-            "its file, or import into a new event)"
+            gettext(
+                "start number %(start_no)s (%(name)s) is in the event but not in the file: a"
+                " file adds to an event and removes nothing (export the event and start from"
+                " its file, or import into a new event)"
+            )
+            % {"start_no": p.start_no, "name": p.name}
         )
     new, changed = [], []
     swiss = trf.event.system == engine.System.SWISS
@@ -477,10 +516,16 @@ def _merge_participants(
             continue
         if not _same_person(person, described):
             raise TrfError(
-                f"start number {person.start_no} is {person.name}"
-                f"{_fide(person.fide_id)} in the event but {described.name.strip()}"
-                f"{_fide(described.fide_id)} in the file: keep each player's start number "
-                "from the event, or import into a new event",
+                gettext(
+                    "start number %(start_no)s is %(stored)s in the event but %(described)s in"
+                    " the file: keep each player's start number from the event, or import"
+                    " into a new event"
+                )
+                % {
+                    "start_no": person.start_no,
+                    "stored": person.name + _fide(person.fide_id),
+                    "described": described.name.strip() + _fide(described.fide_id),
+                },
                 line,
             )
         updates = {k: v for k, v in details.items() if getattr(person, k) != v}
@@ -518,7 +563,7 @@ def _same_person(person: Participant, described: engine.Participant) -> bool:
 
 
 def _fide(fide_id: str) -> str:
-    return f" (FIDE id {fide_id})" if fide_id else ""
+    return gettext(" (FIDE id %(id)s)") % {"id": fide_id} if fide_id else ""
 
 
 def _merge_teams(
@@ -537,12 +582,16 @@ def _merge_teams(
             report.teams_added += 1
         elif team.name.casefold() != described.name.strip().casefold():
             raise TrfError(
-                f"team {team.number} is {team.name} in the event but {described.name} in the file"
+                gettext("team %(number)s is %(stored)s in the event but %(described)s in the file")
+                % {"number": team.number, "stored": team.name, "described": described.name}
             )
         for order, start_no in enumerate(described.members, start=1):
             person = people.get(start_no)
             if person is None:
-                raise TrfError(f"team {team.number} names an unknown player {start_no}")
+                raise TrfError(
+                    gettext("team %(number)s names an unknown player %(start_no)s")
+                    % {"number": team.number, "start_no": start_no}
+                )
             if person.team_id != team.pk or person.board_order != order:
                 person.team, person.board_order = team, order
                 members.append(person)
@@ -716,9 +765,19 @@ def _complete_round(rnd, planned, people, user, report) -> None:
             continue  # a pending result in the file leaves the stored one alone
         if game.result:
             raise TrfError(
-                f"round {rnd.number} board {game.board} ({white.name} - {black.name}): the file "
-                f"has {_shown(g.result)}, the event has {_shown(game.result)}: correct the file, "
-                "or correct the result in the event first (an import never overwrites one)",
+                gettext(
+                    "round %(round)s board %(board)s (%(white)s - %(black)s): the file has"
+                    " %(file)s, the event has %(event)s: correct the file, or correct the"
+                    " result in the event first (an import never overwrites one)"
+                )
+                % {
+                    "round": rnd.number,
+                    "board": game.board,
+                    "white": white.name,
+                    "black": black.name,
+                    "file": _shown(g.result),
+                    "event": _shown(game.result),
+                },
                 g.line,
             )
         game.result, game.entered_at, game.version = g.result, now, game.version + 1

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from standings.engine.trf import TrfError
 
@@ -20,12 +21,12 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 class TrfUploadForm(forms.Form):
-    file = forms.FileField(label="TRF file")
+    file = forms.FileField(label=_("TRF file"))
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError("The file is larger than 5 MB.")
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
         return upload
 
 
@@ -33,10 +34,10 @@ class SectionUploadForm(TrfUploadForm):
     """A new section of a tournament from its TRF file (one file is one section)."""
 
     name = forms.CharField(
-        label="Section name",
+        label=_("Section name"),
         max_length=200,
         required=False,
-        help_text="Open B, U1600, Blitz...; blank: the file's tournament name (record 012).",
+        help_text=_("Open B, U1600, Blitz...; blank: the file's tournament name (record 012)."),
     )
 
 

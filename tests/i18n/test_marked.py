@@ -119,3 +119,9 @@ def test_prize_pages_with_prizes_have_no_unmarked_text(client, event, arbiter, p
     client.force_login(arbiter)
     data = {"Overall", "Book"}  # the document's names
     assert {t for t in unmarked(client, path) if not set(WORD.findall(t)) <= data} == set()
+
+
+@pytest.mark.parametrize("path", ["/import/", "/e/small-open/import/"])
+def test_the_import_pages_have_no_unmarked_text(client, event, django_user_model, path):
+    client.force_login(django_user_model.objects.create_user("organiser", is_staff=True))
+    assert unmarked(client, path) == set()
