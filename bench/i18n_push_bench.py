@@ -1,10 +1,12 @@
 """What translations cost a push: the live fragments of a 900-player event (11 rounds,
-the last under way) rendered and packed in English alone, then in each language its
-readers use as well (push.message renders once per language in use, web.languages).
+the last under way) rendered and packed for sockets in English alone, then in French,
+German and Spanish as well (push.messages renders each view a socket asks for once per
+language asked, standings.live.asked), for standings sockets and for sockets of every view.
 
     python bench/i18n_push_bench.py [--players 900]
 
-Prints the best of 5 for each case, in ms, and the size of each language's packed parts.
+Prints the best of 5 for each case, in ms: the whole push, and its first message (English,
+sent before the other languages are rendered); and the size of each language's parts.
 """
 
 from __future__ import annotations
@@ -35,31 +37,31 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     from bench.team_live_bench import seed_individual
     from standings.events.models import Event
-    from standings.live import push
-    from standings.web import languages
+    from standings.live import fragments, push
     from standings.web.state import build_state
 
     seed_individual("bench-i18n", args.players)
     state = build_state(Event.objects.get(slug="bench-i18n"))
     cache.clear()
-    print(f"{args.players} players, push message (fragments rendered and packed), best of 5:")
-    base = None
-    for extra in ([], ["fr"], ["fr", "de"], ["fr", "de", "es"]):
-        for code in extra:
-            languages.record("bench-i18n", code)
-        times = []
-        for _ in range(5):
-            started = time.perf_counter()
-            message = push.message(state)
-            times.append(time.perf_counter() - started)
-        best = 1000 * min(times)
-        base = base or best
-        sizes = [sum(map(len, message["packed"].values()))] + [
-            sum(map(len, parts.values())) for parts in message["translated"].values()
-        ]
-        names = "+".join(["en", *extra])
-        print(f"  {names:12} {best:6.1f} ms  (x{best / base:.2f})  packed bytes {sizes}")
-
-
-if __name__ == "__main__":
-    main()
+    print(f"{args.players} players, push messages (fragments rendered and packed), best of 5:")
+    for view in ("standings", fragments.ALL):
+        base = None
+        for extra in ([], ["fr"], ["fr", "de"], ["fr", "de", "es"]):
+            wanted = {(view, code) for code in ["en", *extra]}
+            whole, first = [], []
+            for _ in range(5):
+                started = time.perf_counter()
+                sent = push.messages(state, wanted)
+                next(sent)
+                first.append(time.perf_counter() - started)
+                list(sent)  # the other languages
+                whole.append(time.perf_counter() - started)
+            best = 1000 * min(whole)
+            base = base or best
+            message = push.message(state, wanted)
+            sizes = [sum(map(len, parts.values())) for parts in message["parts"].values()]
+            names = "+".join(["en", *extra])
+            print(
+                f"  view {view:9} {names:12} {best:6.1f} ms (x{best / base:.2f}), "
+                f"first message {1000 * min(first):5.1f} ms; packed bytes {sizes}"
+            )

@@ -16,8 +16,13 @@ production command does (`uvicorn standings.asgi:application --workers 2
   each write gets its own push;
 - reports, over the 20 writes, the time from sending the POST to the last client
   receiving the new state (median, p95, max), the workers' CPU time per write (user +
-  system, both workers: the arbiter's page and POST, the publish, the fan-out; steadier
-  than wall time on a shared machine) and their memory (VmRSS, VmHWM).
+  system, each worker: the arbiter's page and POST, the publish, the fan-out; steadier
+  than wall time on a shared machine), their memory (VmRSS, VmHWM) and the memory each
+  open socket costs (the workers' RSS over their idle RSS, per socket).
+
+--translated 0.1: that share of the sockets belongs to pages in French, German and
+Spanish in turn (`&lang=`); the table then also gives the median and p95 time to the last
+English socket ("en" columns), which a push sends first.
 
 Then (--measure resync) with 50 sockets and the throwaway Redis: an entry while Redis
 is stopped (answer time; time until every socket shows it, from the database), and an
@@ -33,7 +38,7 @@ event version (#last-update).
 
 Usage: .venv/bin/python bench/live_bench.py [--clients 100,1000,5000] [--writes 20]
                                             [--players 120] [--view standings]
-                                            [--text] [--ws-deflate]
+                                            [--text] [--ws-deflate] [--translated 0.1]
                                             [--measure push,resync,storm]
 
 --text: sockets ask for text, as browsers without DecompressionStream do;
@@ -150,13 +155,19 @@ def version_of(message: bytes, binary: bool) -> int:
     return int(found.group(1)) if found else -1
 
 
-class Clients:
-    """N sockets; for each event version, how many have shown it and when the last did."""
+TRANSLATED = ("fr", "de", "es")  # --translated: the other languages, in turn
 
-    def __init__(self, url: str, origin: str) -> None:
+
+class Clients:
+    """N sockets; for each event version, how many have shown it and when the last did
+    (the last of all, and the last of each language)."""
+
+    def __init__(self, url: str, origin: str, translated: float = 0.0) -> None:
         self.url, self.origin = url, origin
+        self.translated = translated
         self.seen: dict[int, int] = {}
         self.last_at: dict[int, float] = {}
+        self.last_in: dict[tuple[int, str], float] = {}  # (version, language) -> last shown
         self.wanted: tuple[int, int, asyncio.Event] | None = None
         self.sockets: list[BareWebSocket] = []
 
@@ -166,25 +177,36 @@ class Clients:
         self.wanted = (-1, count, first)
         for start in range(0, count, 250):
             batch = await asyncio.gather(
-                *(self._connect() for _ in range(start, min(count, start + 250)))
+                *(self._connect(n) for n in range(start, min(count, start + 250)))
             )
             self.sockets.extend(batch)
         await asyncio.wait_for(first.wait(), 300)
         return max(self.seen)
 
-    async def _connect(self) -> BareWebSocket:
+    def language(self, n: int) -> str:
+        """Socket n's language: every 1/translated-th socket another language, in turn."""
+        if self.translated <= 0:
+            return "en"
+        every = max(1, round(1 / self.translated))
+        return TRANSLATED[(n // every) % len(TRANSLATED)] if n % every == every - 1 else "en"
+
+    async def _connect(self, n: int) -> BareWebSocket:
+        language = self.language(n)
+        url = self.url if language == "en" else f"{self.url}&lang={language}"
+
+        def received(data: bytes, binary: bool) -> None:
+            if data:  # not a heartbeat
+                self._shown(version_of(data, binary), language)
+
         # permessage-deflate offered as browsers do; the server takes it only with --ws-deflate
-        connecting = BareWebSocket.connect(self.url, self.origin, self._received, deflate=True)
+        connecting = BareWebSocket.connect(url, self.origin, received, deflate=True)
         return await asyncio.wait_for(connecting, 120)
 
-    def _received(self, data: bytes, binary: bool) -> None:
-        if data:  # not a heartbeat
-            self._shown(version_of(data, binary))
-
-    def _shown(self, version: int) -> None:
+    def _shown(self, version: int, language: str = "en") -> None:
         now = time.monotonic()
         self.seen[version] = self.seen.get(version, 0) + 1
         self.last_at[version] = now
+        self.last_in[(version, language)] = now
         if self.wanted is not None:
             at_least, count, done = self.wanted
             if version >= at_least and self.seen[version] >= count:
@@ -212,14 +234,17 @@ async def run_level(
     workers: list[int],
     view: str,
     text: bool,
+    translated: float,
+    idle: list[float],
 ) -> dict:
     ws_url = server_url.replace("http://", "ws://") + socket_path(slug, view, text)
-    clients = Clients(ws_url, server_url)
+    clients = Clients(ws_url, server_url, translated)
     started = time.monotonic()
     version = await clients.open(count)
     connect_s = time.monotonic() - started
-    latencies = []
-    cpu_before = sum(cpu_seconds(pid) for pid in workers)
+    latencies, english = [], []
+    cpu_before = [cpu_seconds(pid) for pid in workers]
+    load = os.getloadavg()[0]
     for board in boards:
         await asyncio.sleep(GAP)
         page = await asyncio.to_thread(arbiter.round_page, slug, 4)  # on the tablet already
@@ -228,19 +253,32 @@ async def run_level(
         version += 1
         last = await clients.until_all_show(version, count)
         latencies.append((last - sent) * 1000)
-    cpu = (sum(cpu_seconds(pid) for pid in workers) - cpu_before) * 1000 / len(boards)
+        english.append((clients.last_in[(version, "en")] - sent) * 1000)
+    cpu = [
+        (cpu_seconds(pid) - before) * 1000 / len(boards)
+        for pid, before in zip(workers, cpu_before, strict=True)
+    ]
     memory = [memory_mb(pid) for pid in workers]
     await clients.close()
-    latencies.sort()
     return {
         "clients": count,
         "connect_s": connect_s,
-        "median": statistics.median(latencies),
-        "p95": latencies[max(0, round(0.95 * len(latencies)) - 1)],
-        "max": latencies[-1],
+        **spread(latencies),
+        "en": spread(english),
         "cpu": cpu,
         "rss": [m[0] for m in memory],
         "peak": [m[1] for m in memory],
+        "per_socket_kib": (sum(m[0] for m in memory) - sum(idle)) * 1024 / count,
+        "load": (load + os.getloadavg()[0]) / 2,
+    }
+
+
+def spread(latencies: list[float]) -> dict:
+    ordered = sorted(latencies)
+    return {
+        "median": statistics.median(ordered),
+        "p95": ordered[max(0, round(0.95 * len(ordered)) - 1)],
+        "max": ordered[-1],
     }
 
 
@@ -355,6 +393,7 @@ def main() -> None:
     parser.add_argument("--view", default="standings")
     parser.add_argument("--text", action="store_true")
     parser.add_argument("--ws-deflate", action="store_true")
+    parser.add_argument("--translated", type=float, default=0.0)
     parser.add_argument("--measure", default="push,resync,storm")
     args = parser.parse_args()
     measures = set(args.measure.split(","))
@@ -400,7 +439,18 @@ def main() -> None:
             boards = list(range(1 + n * args.writes, 1 + (n + 1) * args.writes))
             rows.append(
                 asyncio.run(
-                    run_level(count, url, slug, arbiter, boards, workers, args.view, args.text)
+                    run_level(
+                        count,
+                        url,
+                        slug,
+                        arbiter,
+                        boards,
+                        workers,
+                        args.view,
+                        args.text,
+                        args.translated,
+                        idle,
+                    )
                 )
             )
         if rows:
@@ -479,17 +529,29 @@ def print_table(rows, args, database_url, redis_url, page_size, pushed, idle, wo
         f"as text, {pushed[1] / 1024:.1f} KiB compressed; "
         "idle workers RSS " + ", ".join(f"{m:.0f}" for m in idle) + " MiB"
     )
+    if args.translated:
+        print(
+            f"{args.translated:.0%} of the sockets in French, German and Spanish in turn; "
+            "'en': the last English socket"
+        )
     print(
-        f"{'clients':>8} {'connect s':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
-        f" {'CPU ms':>7}  {'workers RSS MiB (peak)':>24}"
+        f"{'clients':>8} {'load':>5} {'connect s':>10} {'median ms':>10} {'p95 ms':>8}"
+        f" {'max ms':>8}"
+        + (f" {'en median':>10} {'en p95':>7}" if args.translated else "")
+        + f" {'CPU ms per worker':>18}  {'workers RSS MiB (peak)':>24} {'KiB/socket':>10}"
     )
     for row in rows:
         memory = ", ".join(
             f"{r:.0f} ({p:.0f})" for r, p in zip(row["rss"], row["peak"], strict=True)
         )
+        cpu = " + ".join(f"{c:.0f}" for c in row["cpu"])
+        english = (
+            f" {row['en']['median']:>10.0f} {row['en']['p95']:>7.0f}" if args.translated else ""
+        )
         print(
-            f"{row['clients']:>8} {row['connect_s']:>10.1f} {row['median']:>10.0f} "
-            f"{row['p95']:>8.0f} {row['max']:>8.0f} {row['cpu']:>7.0f}  {memory:>24}"
+            f"{row['clients']:>8} {row['load']:>5.1f} {row['connect_s']:>10.1f} "
+            f"{row['median']:>10.0f} {row['p95']:>8.0f} {row['max']:>8.0f}{english} "
+            f"{cpu:>18}  {memory:>24} {row['per_socket_kib']:>10.1f}"
         )
 
 

@@ -11,6 +11,12 @@ what the layer believes and what Redis holds cannot drift apart: a socket that g
 away while its audience is joining only leaves once the joining is done. A socket to an
 unknown event never gets here (consumers.py checks first).
 
+Each audience counts what its sockets ask for (a view in a language, asked.py) and records
+each pair it has in the shared cache before its first socket of that pair reads its first
+state, so that every push renders it. A push comes as one message per language; once the
+last has come, a pair none of them carried (recorded too late for that push, or lapsed) is
+made up at once from the current message (Audience._repair).
+
 Each audience also watches its event (Audience._watch):
 - when no message has gone out for LIVE_HEARTBEAT seconds it sends its sockets a
   heartbeat, by which a page tells a silent link from a dead one;
@@ -19,22 +25,25 @@ Each audience also watches its event (Audience._watch):
   before has still not reached its sockets, hands them the current state. A push lost
   to a Redis outage (or any other way) is so made up within two checks, without a new
   entry, at the cost of one read per event and process, whatever the number of sockets;
-  while the layer is unreachable the sockets keep following the database this way.
+  while the layer is unreachable the sockets keep following the database this way;
+- every asked.ASKED_REFRESH seconds it records its pairs again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
 from standings.web import render
 
-from . import push
+from . import asked, push
 from .batches import Batches
 
 log = logging.getLogger(__name__)
@@ -116,7 +125,11 @@ class Audience:
         self.station = station
         self.slug = slug
         self.group = push.group_name(slug)
-        self.sockets: dict[Socket, None] = {}  # a set in joining order
+        self.sockets: dict[Socket, asked.Pair | None] = {}  # in joining order: what each asks
+        self.asks: dict[asked.Pair, asyncio.Future] = {}  # each pair asked: its recording
+        self.askers: Counter[asked.Pair] = Counter()  # how many sockets ask for each
+        self.arrived: tuple[int, set[asked.Pair]] = (0, set())  # a version, its pairs so far
+        self.repaired = 0  # the last version made up by _repair
         self.version = 0  # of the last message handed to every socket
         self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
         self.membership = station.change(self.group, member=True)
@@ -125,12 +138,22 @@ class Audience:
         self.awaiting: list[tuple[int, asyncio.Future]] = []  # handed(): (version, waiter)
         self.watcher = asyncio.ensure_future(self._watch())
 
-    async def join(self, socket: Socket) -> None:
-        """Count `socket` in; returns once what is sent to the group reaches it (or, when
-        the layer is unreachable, at once: the watch keeps it up to date meanwhile)."""
-        self.sockets[socket] = None
+    async def join(self, socket: Socket, asks: asked.Pair | None) -> None:
+        """Count `socket` in, asking for `asks` (None: whatever comes); returns once what is
+        sent to the group reaches it and the pushes render what it asks for (or, when the
+        layer or cache is unreachable, at once: the watch keeps it up to date meanwhile)."""
+        self.sockets[socket] = asks
+        recording = None
+        if asks is not None:
+            self.askers[asks] += 1
+            if asks not in self.asks:
+                asked.count_in(self.slug, asks)
+                self.asks[asks] = asyncio.ensure_future(self._record([asks]))
+            recording = self.asks[asks]
         try:
             await asyncio.shield(self.membership)
+            if recording is not None:
+                await asyncio.shield(recording)
         except Exception as error:
             log.warning("joining %s failed (%r): its sockets follow by resync", self.group, error)
         except BaseException:
@@ -139,7 +162,12 @@ class Audience:
 
     def leave(self, socket: Socket) -> None:
         """Count `socket` out; with none left, leave the group (once joining is done)."""
-        self.sockets.pop(socket, None)
+        asks = self.sockets.pop(socket, None)
+        if asks is not None:
+            self.askers[asks] -= 1
+            if not self.askers[asks]:
+                del self.askers[asks], self.asks[asks]
+                asked.count_out(self.slug, asks)  # its record lapses unless another process has it
         if not self.sockets and self.station.audiences.get(self.group) is self:
             del self.station.audiences[self.group]
             self.stop()
@@ -156,20 +184,57 @@ class Audience:
     async def _deliver(self, before: asyncio.Future | None, message: dict) -> None:
         if before is not None:
             await asyncio.wait([before])
-        self.version = max(self.version, message["version"])
+        version = message["version"]
+        complete = self._complete(message)
+        if complete:
+            self.version = max(self.version, version)
         try:
             news = await self.each(lambda socket: socket.show(message))
         finally:
-            self.handed_out = max(self.handed_out, message["version"])
-            still = []
-            for version, waiter in self.awaiting:
-                if version > self.handed_out:
-                    still.append((version, waiter))
-                elif not waiter.done():
-                    waiter.set_result(None)
-            self.awaiting = still
+            if complete:
+                self._handed(version)
         if any(news):  # a resync that only confirmed what they show does not put off heartbeats
             self.quiet_since = asyncio.get_running_loop().time()
+        if not complete and message.get("final", True) and self.repaired < version:
+            self.repaired = version
+            asyncio.ensure_future(self._repair())
+
+    def _complete(self, message: dict) -> bool:
+        """Whether, with `message`, its version has reached every pair asked here (a push's
+        messages of one version come one language after the other)."""
+        version = message["version"]
+        seen = self.arrived[1] if self.arrived[0] == version else set()
+        seen = seen | push.pairs_of(message) if "parts" in message else set(self.asks)
+        self.arrived = (version, seen)
+        return set(self.asks) <= seen
+
+    def _handed(self, version: int) -> None:
+        self.handed_out = max(self.handed_out, version)
+        still = []
+        for wanted, waiter in self.awaiting:
+            if wanted > self.handed_out:
+                still.append((wanted, waiter))
+            elif not waiter.done():
+                waiter.set_result(None)
+        self.awaiting = still
+
+    async def _repair(self) -> None:
+        """A push came without a pair asked here: record this audience's pairs again (they
+        may have lapsed) and hand over the current message, which renders what it lacks."""
+        try:
+            await self._record(list(self.asks))
+            message = await current.get(self.slug)
+        except Exception:
+            log.warning("making up a push of %s failed", self.slug, exc_info=True)
+            return  # the watch's resync tries again
+        if message is not None:
+            self.deliver(message)
+
+    async def _record(self, pairs: list[asked.Pair]) -> None:
+        try:
+            await sync_to_async(asked.record, thread_sensitive=False)(self.slug, pairs)
+        except Exception as error:  # this process's own pairs are rendered all the same
+            log.warning("recording what the sockets of %s ask for failed: %r", self.slug, error)
 
     async def handed(self, version: int, timeout: float) -> None:
         """Returns once every socket has been handed `version` (or a newer one), or after
@@ -200,6 +265,7 @@ class Audience:
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
         next_check = loop.time() + float(settings.LIVE_RESYNC)
+        next_record = loop.time() + asked.ASKED_REFRESH
         seen: int | None = None  # the event's version at the previous check
         while True:
             heartbeat = float(settings.LIVE_HEARTBEAT)
@@ -215,6 +281,9 @@ class Audience:
                     seen = await self._check(seen)
                 except Exception:
                     log.warning("checking the version of %s failed", self.slug, exc_info=True)
+            if loop.time() >= next_record:
+                next_record = loop.time() + asked.ASKED_REFRESH
+                await self._record(list(self.asks))
 
     async def _check(self, seen: int | None) -> int | None:
         """Catch up when the version seen at the last check has not reached the sockets
@@ -233,8 +302,9 @@ class Audience:
 _stations: dict[asyncio.AbstractEventLoop, Station] = {}  # one loop per server process
 
 
-async def join(slug: str, socket: Socket) -> Audience:
-    """Count `socket` among the audience of event `slug` on this event loop; that audience."""
+async def join(slug: str, socket: Socket, asks: asked.Pair | None = None) -> Audience:
+    """Count `socket`, asking for `asks` (asked.pair; None: whatever comes), among the
+    audience of event `slug` on this event loop; that audience."""
     loop = asyncio.get_running_loop()
     station = _stations.get(loop)
     if station is None:
@@ -245,7 +315,7 @@ async def join(slug: str, socket: Socket) -> Audience:
     audience = station.audiences.get(group)
     if audience is None:
         audience = station.audiences[group] = Audience(station, slug)
-    await audience.join(socket)
+    await audience.join(socket, asks)
     return audience
 
 

@@ -3,8 +3,9 @@
 
 A page names its view in the socket's query string (`/ws/e/<slug>/?view=standings`, see
 fragments.VIEWS); no or an unknown view gets every fragment; `&lang=` the language of its
-page, whose fragments it is sent when the push has them (push.message). `&enc=deflate` asks for each
-state as one binary message compressed once for all sockets (wire.py), else it is text.
+page (the default language when none or unknown), in which the pushes render its view for
+it (asked.py). `&enc=deflate` asks for each state as one binary message compressed once for
+all sockets (wire.py), else it is text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import asyncio
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import push, wire
+from . import asked, push, wire
 from .audience import Audience, current, join
 from .known import KnownEvents
 
@@ -31,8 +32,8 @@ class EventSocket(AsyncWebsocketConsumer):
         push.bind_loop(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         query = self.scope.get("query_string", b"")
-        self.view, self.deflate = wire.socket_options(query)
-        self.language = wire.socket_language(query)
+        view, language, self.deflate = wire.socket_options(query)
+        self.asks = asked.pair(view, language)
         self.shown = -1  # version of the state this socket shows
         self.started = False  # the first state is out: pushes go straight to the client
         self.waiting: dict | None = None  # the last push that came before that
@@ -40,7 +41,7 @@ class EventSocket(AsyncWebsocketConsumer):
             await self.close()
             return
         # Join first: whatever is published after the read below reaches this socket.
-        self.audience = await join(self.slug, self)
+        self.audience = await join(self.slug, self, self.asks)
         try:
             first = await current.get(self.slug)
         except BaseException:
@@ -62,7 +63,8 @@ class EventSocket(AsyncWebsocketConsumer):
         event; whether it is news to this socket."""
         if self.started:
             return await self._send(message)
-        self.waiting = message
+        if wire.part(message, *self.asks) is not None:  # not another language's message
+            self.waiting = message
         return True
 
     async def beat(self) -> None:
@@ -92,12 +94,13 @@ class EventSocket(AsyncWebsocketConsumer):
             self.audience = None
 
     async def _send(self, message: dict) -> bool:
-        # A state it shows already (a publish read before connecting, arriving again as a
-        # group message; a resync after the push came) or an older one: skip it.
-        if message["version"] <= self.shown:
+        # Another language's message of a push; a state it shows already (a publish read
+        # before connecting, arriving again as a group message; a resync after the push
+        # came) or an older one: skip it.
+        body = wire.part(message, *self.asks)
+        if body is None or message["version"] <= self.shown:  # not for it, or not news
             return False
         self.shown = message["version"]
-        body = wire.packed_part(wire.in_language(message, self.language), self.view)
         # Straight to the server (AsyncWebsocketConsumer.send only builds this message).
         if self.deflate:
             await self.base_send({"type": "websocket.send", "bytes": body})

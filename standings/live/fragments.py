@@ -8,6 +8,8 @@ every fragment (ALL).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.template.loader import render_to_string
 
 from standings.web.state import EventState
@@ -31,14 +33,17 @@ ALL = "all"  # no or an unknown view: every fragment (every_fragment)
 LAST_UPDATE = "web/parts.html#last-update"
 
 
-def render_parts(state: EventState) -> dict[str, str]:
-    """Each live fragment rendered once, grouped by view; every view's HTML starts with
-    #last-update (all of "status")."""
+def render_parts(state: EventState, views: Collection[str] | None = None) -> dict[str, str]:
+    """Each live fragment of `views` (every view when None or when ALL is among them)
+    rendered once, grouped by view; every view's HTML starts with #last-update (all of
+    "status")."""
+    shown = set(VIEWS) if views is None or ALL in views else set(views)
     context = {"state": state, "oob": True, "round": state.current_round}
     stamp = _ascii(render_to_string(LAST_UPDATE, context))
     return {
         view: stamp + "".join(_ascii(render_to_string(name, context)) for name in names)
         for view, names in VIEWS.items()
+        if view in shown
     }
 
 

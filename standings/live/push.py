@@ -1,9 +1,12 @@
-"""After a write commits: recompute once, render once, send one group message per event.
+"""After a write commits: recompute once, render once, send one group message per language.
 
-The message (message()) carries the event version as data and the fragments of every
-view (fragments.VIEWS) at once, each compressed once (wire.pack). Every process receives
-it once (audience.py) and writes each of its sockets only its own view's part, in the
-encoding it asked for.
+A push renders only the views, in the languages, that the event's open sockets of any
+process ask for (asked.py), each compressed once (wire.pack), and sends them as one group
+message per language (messages()): the default language first, then each other one as it
+is ready, so most sockets do not wait for the translations. Each message carries the event
+version as data and whether more of the push follows (`final`). Every process receives
+each message once (audience.py) and writes each of its sockets only its own view's part,
+in its language and the encoding it asked for.
 
 The publishing thread then waits (at most FANOUT_WAIT) until its own process's sockets
 have been handed the message before storing the state and rendering the hot pages: that
@@ -42,10 +45,10 @@ from django.db import close_old_connections, connections, transaction
 from django.utils import translation
 
 from standings.events.models import Event
-from standings.web import languages, render
+from standings.web import render
 from standings.web.state import EventState, build_state
 
-from . import fragments, wire
+from . import asked, fragments, wire
 from .backlog import Backlog
 
 log = logging.getLogger(__name__)
@@ -62,22 +65,45 @@ def group_name(slug: str) -> str:
     return f"event.{slug}"
 
 
-def message(state: EventState) -> dict:
-    """The group message of a state: its version, and each view's fragments packed, in the
-    default language (`packed`) and in each other language the event's readers use lately
-    (`translated`, web.languages), rendered once per language."""
-    packed = {}
-    for language in languages.in_use(state.slug):
+def messages(state: EventState, wanted: set[asked.Pair]) -> Iterator[dict]:
+    """The group messages of a state, one per language of `wanted` (the default language
+    first): its version, and each wanted view of that language rendered and packed once.
+    No pair wanted (no socket anywhere): one message carrying nothing, for the cache."""
+    views: dict[str, set[str]] = {}
+    for view, language in wanted:
+        views.setdefault(language, set()).add(view)
+    order = [code for code, _ in settings.LANGUAGES if code in views]
+    if settings.LANGUAGE_CODE in order:  # settings.LANGUAGES need not list it first
+        order.remove(settings.LANGUAGE_CODE)
+        order.insert(0, settings.LANGUAGE_CODE)
+    if not order:
+        yield _message(state, {}, final=True)
+    for n, language in enumerate(order):
         with translation.override(language):
-            packed[language] = wire.pack(fragments.render_parts(state))
-    default = packed.pop(settings.LANGUAGE_CODE)
-    return {
-        "type": MESSAGE_TYPE,
-        "slug": state.slug,
-        "version": state.version,
-        "packed": default,
-        "translated": packed,
-    }
+            parts = fragments.render_parts(state, views[language])
+            packed = wire.pack(parts, views[language])
+        yield _message(state, {language: packed}, final=n == len(order) - 1)
+
+
+def message(state: EventState, wanted: set[asked.Pair]) -> dict:
+    """The messages() of a state as one message (what the cache holds)."""
+    whole = _message(state, {}, final=True)
+    for each in messages(state, wanted):
+        whole = merged(whole, each)
+    return whole
+
+
+def merged(message: dict, more: dict) -> dict:
+    """`message` with the parts of `more` (of the same version) added."""
+    parts = {language: dict(views) for language, views in message["parts"].items()}
+    for language, views in more["parts"].items():
+        parts.setdefault(language, {}).update(views)
+    return {**message, "parts": parts}
+
+
+def pairs_of(message: dict) -> set[asked.Pair]:
+    """The (view, language) pairs a message carries."""
+    return {(view, language) for language, views in message["parts"].items() for view in views}
 
 
 def interval() -> float:
@@ -120,9 +146,13 @@ def publish_now(event_id: int) -> dict | None:
     sent = []
 
     def send(state: EventState) -> None:
-        sent.append(message(state))
-        cache.set(_message_key(state.slug), sent[0], None)
-        _group_send(group_name(state.slug), sent[0])
+        whole = _message(state, {}, final=True)
+        for each in messages(state, asked.wanted(state.slug)):
+            whole = merged(whole, each)
+            # Before the send: a socket joining meanwhile starts from what its group has.
+            cache.set(_message_key(state.slug), whole, None)
+            _group_send(group_name(state.slug), each)
+        sent.append(whole)
         _until_handed_out(state.slug, state.version)
 
     with _one_publisher(event_id):
@@ -136,9 +166,9 @@ def publish_now(event_id: int) -> dict | None:
 
 def current_message(slug: str) -> dict | None:
     """What a socket shows first, or what sockets that missed a push catch up with: the
-    cached message when it is the event's current version (in every language in use), else
-    ONE publish's; None if
-    the event is unknown. Without Redis, a message rendered here from the database."""
+    cached message when it is the event's current version, with any view or language the
+    sockets ask for that it lacks rendered from the cached state; else ONE publish's; None
+    if the event is unknown. Without Redis, a message rendered here from the database."""
     latest = render.current_version(slug)  # the cache pointer, else the database
     if latest is None:
         return None
@@ -146,12 +176,13 @@ def current_message(slug: str) -> dict | None:
         cached = cache.get(_message_key(slug))
     except Exception:
         cached = None
-    if (
-        cached is not None
-        and cached["version"] >= latest
-        and set(languages.in_use(slug)) <= {settings.LANGUAGE_CODE, *cached["translated"]}
-    ):
-        return cached
+    if cached is not None and cached["version"] >= latest:
+        missing = asked.wanted(slug) - pairs_of(cached)
+        if not missing:
+            return cached
+        completed = _completed(cached, missing)
+        if completed is not None:
+            return completed
     event_id = Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if event_id is None:
         return None
@@ -160,7 +191,7 @@ def current_message(slug: str) -> dict | None:
     except Exception as error:
         log.warning("publishing %s failed (%r): its sockets are sent a local render", slug, error)
         event = Event.objects.filter(pk=event_id).first()
-        return None if event is None else message(build_state(event))
+        return None if event is None else message(build_state(event), asked.wanted(slug))
 
 
 def delayed() -> bool:
@@ -184,8 +215,36 @@ def bind_loop(loop: asyncio.AbstractEventLoop) -> None:
 # --- internals ------------------------------------------------------------------------
 
 
+def _message(state: EventState, parts: dict[str, dict[str, bytes]], *, final: bool) -> dict:
+    return {
+        "type": MESSAGE_TYPE,
+        "slug": state.slug,
+        "version": state.version,
+        "parts": parts,  # language -> view -> packed HTML
+        "final": final,  # no more messages of this version follow
+    }
+
+
+def _completed(cached: dict, missing: set[asked.Pair]) -> dict | None:
+    """The cached message with the `missing` pairs rendered from its version's cached
+    state (a socket asking for a view or language no socket had; no engine run), cached
+    in its place; None when that state cannot be had."""
+    try:
+        state = render.state(cached["slug"], cached["version"])
+    except render.StateUnavailable:
+        return None
+    if state is None or state.version != cached["version"]:
+        return None
+    whole = merged(cached, message(state, missing))
+    try:
+        cache.set(_message_key(state.slug), whole, None)
+    except Exception:  # the sockets asking have it; the next ones render it again
+        pass
+    return whole
+
+
 def _message_key(slug: str) -> str:
-    return f"live:{render.LAYOUT}:{slug}:message"
+    return f"live:{render.LAYOUT}:{slug}:parts"
 
 
 def _pending_key(event_id: int) -> str:

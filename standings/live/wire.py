@@ -10,6 +10,7 @@ time. Production therefore runs uvicorn with `--ws-per-message-deflate false` (R
 from __future__ import annotations
 
 import zlib
+from collections.abc import Collection
 from urllib.parse import parse_qs
 
 from . import fragments
@@ -18,21 +19,21 @@ DEFLATE = "deflate"
 LEVEL = 6  # level 9 gains 2% on a standings table for twice the time
 
 
-def pack(parts: dict[str, str]) -> dict[str, bytes]:
-    """Each view's HTML (and every fragment, for a socket of no view), compressed once."""
-    texts = {**parts, fragments.ALL: fragments.every_fragment(parts)}
+def pack(parts: dict[str, str], views: Collection[str] | None = None) -> dict[str, bytes]:
+    """The HTML of each of `views` (every view and fragments.ALL when None), compressed once;
+    fragments.ALL (every fragment, for a socket of no view) from render_parts()'s full output."""
+    wanted = [*parts, fragments.ALL] if views is None else views
+    texts = {
+        view: fragments.every_fragment(parts) if view == fragments.ALL else parts[view]
+        for view in wanted
+    }
     return {view: zlib.compress(html.encode("ascii"), LEVEL) for view, html in texts.items()}
 
 
-def packed_part(packed: dict[str, bytes], view: str) -> bytes:
-    """What a deflate socket of `view` is sent of pack()'s output."""
-    return packed.get(view) or packed[fragments.ALL]
-
-
-def in_language(message: dict, language: str) -> dict[str, bytes]:
-    """The packed parts of a push message in `language`; the default language's when the
-    push was not rendered in it (nobody had read the event in it lately)."""
-    return message["translated"].get(language) or message["packed"]
+def part(message: dict, view: str, language: str) -> bytes | None:
+    """What a socket of `view` in `language` (asked.pair) is sent of a push message; None
+    when the message does not carry it (another language's message of the same push)."""
+    return message.get("parts", {}).get(language, {}).get(view)
 
 
 def inflate(body: bytes) -> str:
@@ -40,13 +41,9 @@ def inflate(body: bytes) -> str:
     return zlib.decompress(body).decode("ascii")
 
 
-def socket_options(query_string: bytes) -> tuple[str, bool]:
-    """The view a socket asks for (fragments.ALL when none) and whether it wants deflate."""
+def socket_options(query_string: bytes) -> tuple[str, str, bool]:
+    """The view a socket asks for (fragments.ALL when none), the language of the page that
+    opened it (`&lang=fr`, the page's own) and whether it wants deflate."""
     query = parse_qs(query_string.decode("latin-1"))
     view = query.get("view", [fragments.ALL])[0]
-    return view, query.get("enc", [""])[0] == DEFLATE
-
-
-def socket_language(query_string: bytes) -> str:
-    """The language of the page that opened the socket (`&lang=fr`, the page's own)."""
-    return parse_qs(query_string.decode("latin-1")).get("lang", [""])[0]
+    return view, query.get("lang", [""])[0], query.get("enc", [""])[0] == DEFLATE

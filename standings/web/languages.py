@@ -2,9 +2,10 @@
 
 Public pages are cached renders, one per language: a page's cache key, its ETag and the
 replay of web.fast all name the language LocaleMiddleware picks (the switcher's cookie,
-else the browser's Accept-Language, else settings.LANGUAGE_CODE). The hot pages and the
-live fragments of a push are rendered in English and in each language a reader of the
-event used lately (`in_use`), recorded when a page or a socket is served in it.
+else the browser's Accept-Language, else settings.LANGUAGE_CODE). The hot pages are
+rendered in English and in each language a reader of the event used lately (`in_use`),
+recorded when a page is served in it. (The live fragments of a push are rendered in the
+languages of the open sockets: standings.live.asked.)
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from standings.live import push, wire
-from standings.web import languages, render
+from standings.live import asked, push, wire
+from standings.web import render
 from standings.web.state import build_state
 from tests.html import one, parse, select, text
 
@@ -49,30 +49,29 @@ def test_round_and_player_pages_are_translated(client, event, code):
     assert one(card, "html")["lang"] == code
 
 
-def test_the_push_carries_each_language_in_use_and_each_socket_gets_its_own(event):
-    languages.record("small-open", "de")
-    message = push.message(build_state(event))
-    assert set(message["translated"]) == {"de"}
-    german = wire.inflate(wire.packed_part(wire.in_language(message, "de"), "standings"))
-    english = wire.inflate(wire.packed_part(wire.in_language(message, "en"), "standings"))
+def test_the_push_carries_each_language_sockets_ask_for_and_each_socket_gets_its_own(event):
+    wanted = {("standings", "de"), ("standings", "en")}
+    message = push.message(build_state(event), wanted)
+    assert set(message["parts"]) == {"en", "de"}
+    german = wire.inflate(wire.part(message, "standings", "de"))
+    english = wire.inflate(wire.part(message, "standings", "en"))
     assert text(one(german, "#standings-table caption")).startswith(CAPTION["de"])
     assert text(one(english, "#standings-table caption")).startswith(CAPTION["en"])
-    # a language the push was not rendered in gets the default language's fragments
-    spanish = wire.inflate(wire.packed_part(wire.in_language(message, "es"), "standings"))
-    assert spanish == english
+    assert wire.part(message, "standings", "es") is None  # nobody asked for Spanish
 
 
 def test_the_push_renders_english_whatever_language_the_writer_uses(event):
     with translation.override("fr"):  # an arbiter reading French enters a result
-        message = push.message(build_state(event))
-    html = wire.inflate(wire.packed_part(message["packed"], "standings"))
+        message = push.message(build_state(event), {("standings", "en")})
+    html = wire.inflate(wire.part(message, "standings", "en"))
     assert text(one(parse(html), "#standings-table caption")).startswith(CAPTION["en"])
 
 
 def test_a_new_language_is_rendered_for_the_first_socket_that_reads_it(event):
     state = render.publish(event.pk)
-    push.current_message("small-open")  # the English message, cached
-    languages.record("small-open", "es")
+    push.current_message("small-open")  # the message, cached
+    asked.record("small-open", [("standings", "es")])  # a Spanish page's socket
     message = push.current_message("small-open")
     assert message is not None and message["version"] == state.version
-    assert "es" in message["translated"]
+    spanish = wire.inflate(wire.part(message, "standings", "es"))
+    assert text(one(spanish, "#standings-table caption")).startswith(CAPTION["es"])

@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 
 from standings.asgi import application
 from standings.events.models import Event
-from standings.live import fragments, push, wire
+from standings.live import asked, fragments, push, wire
 from tests.html import one, select, text
 from tests.web.writes import close_round, enter_result
 
@@ -126,14 +126,66 @@ async def test_sockets_of_several_views_share_one_group_message(live_redis, even
         message = await asyncio.wait_for(layer.receive(spy), WAIT)
         if message["version"] == latest:
             break
-    assert set(message["packed"]) == {*fragments.VIEWS, fragments.ALL}
+    assert set(message["parts"]) == {"en"}  # what they ask for, nothing else
+    assert set(message["parts"]["en"]) == {"standings", "status", fragments.ALL}
     assert message == await sync_to_async(push.current_message)("small-open")
     for query, ws in sockets.items():
         view = query.partition("=")[2] or fragments.ALL
         html = (await until_version(ws, latest))[-1]
-        assert html == wire.inflate(wire.packed_part(message["packed"], view))
+        assert html == wire.inflate(wire.part(message, view, "en"))
         await ws.disconnect()
     await layer.group_discard(push.group_name("small-open"), spy)
+
+
+async def test_each_language_comes_in_a_message_of_its_own_the_default_first(live_redis, event):
+    english, french = (
+        await opened(query="?view=standings"),
+        await opened(query="?view=standings&lang=fr"),
+    )
+    for ws in (english, french):
+        await ws.receive_from(timeout=WAIT)
+    layer = get_channel_layer()
+    spy = await layer.new_channel()
+    await layer.group_add(push.group_name("small-open"), spy)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    latest = await version_of(event)
+    sent = []
+    while not sent or not sent[-1]["final"]:
+        message = await asyncio.wait_for(layer.receive(spy), WAIT)
+        if message["version"] == latest:
+            sent.append(message)
+    assert [list(message["parts"]) for message in sent] == [["en"], ["fr"]]
+    html = (await until_version(french, latest))[-1]
+    assert text(one(html, "#standings-table caption")).startswith("Classement après la ronde")
+    html = (await until_version(english, latest))[-1]
+    assert text(one(html, "#standings-table caption")).startswith("Standings after round")
+    for ws in (english, french):
+        await ws.disconnect()
+    await layer.group_discard(push.group_name("small-open"), spy)
+
+
+async def test_a_socket_a_push_left_out_is_sent_its_view_at_once(
+    live_redis, event, monkeypatch, settings
+):
+    """A view asked for too late for a push (or whose record lapsed) is made up at once, not
+    at the next resync."""
+    settings.LIVE_RESYNC = 60
+    ws = await opened(query="?view=round&lang=de")
+    await ws.receive_from(timeout=WAIT)
+    real = asked.wanted
+    calls = []
+
+    def first_without_it(slug: str) -> set:
+        calls.append(slug)
+        return {("standings", "en")} if len(calls) == 1 else real(slug)
+
+    monkeypatch.setattr(asked, "wanted", first_without_it)
+    await sync_to_async(enter_result)(event, 3, 3, "10")
+    latest = await version_of(event)
+    html = (await until_version(ws, latest))[-1]
+    assert text(one(html, "table.pairings caption")).startswith("Runde 3")
+    assert len(calls) >= 2
+    await ws.disconnect()
 
 
 async def test_a_result_reaches_the_socket_provisional_until_the_round_closes(live_redis, event):

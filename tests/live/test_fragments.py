@@ -6,9 +6,9 @@ import pytest
 from django.core.cache import cache
 
 from standings.events.models import Event
-from standings.live import fragments, push, wire
+from standings.live import asked, fragments, push, wire
 from standings.web.state import build_state
-from tests.html import one, parse, select
+from tests.html import one, parse, select, text
 
 pytestmark = pytest.mark.django_db
 
@@ -61,13 +61,47 @@ def test_each_view_gets_last_update_first_and_only_its_fragments(event, view, wa
 
 
 def test_the_message_carries_the_version_as_data(event):
+    asked.record("small-open", [("status", "en")])
     sent = push.publish_now(event.pk)
     version = Event.objects.get(pk=event.pk).version
     assert sent["version"] == version
     assert sent["slug"] == "small-open"
-    assert set(sent["packed"]) == {*fragments.VIEWS, fragments.ALL}
-    shown = one(wire.inflate(sent["packed"]["status"]), "#last-update")
+    shown = one(wire.inflate(wire.part(sent, "status", "en")), "#last-update")
     assert shown["data-version"] == str(version)
+
+
+def test_a_push_renders_only_the_views_and_languages_sockets_ask_for(event):
+    asked.record("small-open", [("standings", "en"), ("round", "fr")])
+    sent = push.publish_now(event.pk)
+    assert push.pairs_of(sent) == {("standings", "en"), ("round", "fr")}
+    french = wire.inflate(wire.part(sent, "round", "fr"))
+    assert swapped_ids(french) == ["last-update", "round-games-3"]
+    assert text(one(french, "table.pairings caption")).startswith("Ronde 3")
+    assert wire.part(sent, "round", "en") is None
+
+
+def test_a_push_with_no_socket_anywhere_renders_nothing(event):
+    assert push.publish_now(event.pk)["parts"] == {}
+
+
+def test_a_push_comes_one_language_after_the_other_the_default_first(event):
+    wanted = {("standings", "de"), ("all", "en"), ("standings", "fr"), ("status", "en")}
+    sent = list(push.messages(build_state(event), wanted))
+    assert [list(message["parts"]) for message in sent] == [["en"], ["fr"], ["de"]]
+    assert [message["final"] for message in sent] == [False, False, True]
+    assert set(sent[0]["parts"]["en"]) == {"all", "status"}
+    assert swapped_ids(wire.inflate(sent[0]["parts"]["en"]["all"])) == FRAGMENT_IDS
+
+
+def test_a_view_newly_asked_for_is_rendered_from_the_cached_state(event, django_assert_num_queries):
+    asked.record("small-open", [("standings", "en")])
+    sent = push.publish_now(event.pk)
+    asked.record("small-open", [("screen", "de")])  # a German screen opens
+    with django_assert_num_queries(0):  # no engine run, no database
+        current = push.current_message("small-open")
+    assert current["version"] == sent["version"]
+    assert push.pairs_of(current) == {("standings", "en"), ("screen", "de")}
+    assert push.current_message("small-open") == current  # cached as it is
 
 
 def test_the_current_message_of_a_published_event_needs_no_database(
