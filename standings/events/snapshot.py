@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from django.db.models import Max
+from dataclasses import dataclass, replace
 
 from standings.engine import event as engine
 from standings.engine.catalogue import lookup
@@ -12,7 +10,7 @@ from standings.engine.editions import choose_edition
 from standings.engine.result import Standings
 from standings.engine.standings import compute_standings
 
-from .models import Event, Game, Match, Round, TeamBye, UnplayedRound
+from .models import Event, Game, Match, Round, Team, TeamBye, UnplayedRound
 
 
 def rule_edition(event: Event) -> str:
@@ -54,28 +52,84 @@ def scoring(event: Event) -> engine.Scoring:
     )
 
 
-def engine_event(event: Event) -> engine.Event:
-    """Read the whole event in six queries and describe it for the engine."""
-    # DRAFT rounds are not public: their games are neither results nor pending games.
+# One game as read: round id, match id (None outside a match), board, white's and black's
+# participant ids, result.
+GameRow = tuple[int, int | None, int, int, int, str]
+
+
+@dataclass(frozen=True)
+class EventRead:
+    """One read of an event's published rounds (DRAFT rounds are not public): what
+    engine_event describes, and what the pages' state shows besides (web.state,
+    web.team_state), so that a push reads each table once."""
+
+    rounds: list[Round]  # by number
+    participants: list[dict]  # id, team_id and PERSON_FIELDS, by start number
+    games: list[GameRow]  # every game of those rounds, by round and board
+    byes: list[tuple[int, int, str]]  # unplayed rounds: round id, participant id, kind
+    teams: list[Team]  # by number
+    members: list[tuple[int, int, int | None]]  # team id, start number, board order
+    matches: list[tuple[int, int, int, int, int, str]]  # id, round id, table, home, away, forfeit
+    team_byes: list[tuple[int, int, str]]  # round id, team id, kind
+
+
+def read_event(event: Event) -> EventRead:
+    """Read the event: rounds, participants, games and byes; teams and their members; a
+    team event's matches and team byes. Plain rows, not model instances: this runs on
+    every push."""
     rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
-    participants = list(event.participants.order_by("start_no").values("id", *PERSON_FIELDS))
+    team_event = event.kind == Event.Kind.TEAM
+    return EventRead(
+        rounds=rounds,
+        participants=list(
+            event.participants.order_by("start_no").values("id", "team_id", *PERSON_FIELDS)
+        ),
+        games=list(
+            Game.objects.filter(round__in=rounds)
+            .order_by("round_id", "board")
+            .values_list("round_id", "match_id", "board", "white_id", "black_id", "result")
+        ),
+        byes=list(
+            UnplayedRound.objects.filter(round__in=rounds).values_list(
+                "round_id", "participant_id", "kind"
+            )
+        ),
+        teams=list(event.teams.order_by("number")),
+        members=list(
+            event.participants.filter(team__isnull=False)
+            .order_by("board_order", "start_no")
+            .values_list("team_id", "start_no", "board_order")
+        ),
+        matches=list(
+            Match.objects.filter(round__in=rounds).values_list(
+                "id", "round_id", "table", "home_id", "away_id", "forfeit"
+            )
+        )
+        if team_event
+        else [],
+        team_byes=list(
+            TeamBye.objects.filter(round__in=rounds).values_list("round_id", "team_id", "kind")
+        )
+        if team_event
+        else [],
+    )
+
+
+def engine_event(event: Event, read: EventRead | None = None) -> engine.Event:
+    """Describe the event for the engine, from `read` (read_event's) or a read of its own."""
+    if read is None:
+        read = read_event(event)
+    rounds, participants = read.rounds, read.participants
     start_no = {p["id"]: p["start_no"] for p in participants}
     cells: dict[tuple[int, int], engine.RoundEntry] = {}
     number = {r.pk: r.number for r in rounds}
-    # Plain rows, not model instances: this runs on every push.
-    games = Game.objects.filter(round__in=number).values_list(
-        "round_id", "white_id", "black_id", "result"
-    )
-    for round_id, white_id, black_id, result in games:
+    for round_id, _match, _board, white_id, black_id, result in read.games:
         n = number[round_id]
         white_code, black_code = (result[0], result[1]) if result else ("*", "*")
         white, black = start_no[white_id], start_no[black_id]
         cells[(white, n)] = engine.RoundEntry(n, black, "w", white_code)
         cells[(black, n)] = engine.RoundEntry(n, white, "b", black_code)
-    byes = UnplayedRound.objects.filter(round__in=number).values_list(
-        "round_id", "participant_id", "kind"
-    )
-    for round_id, participant_id, kind in byes:
+    for round_id, participant_id, kind in read.byes:
         n = number[round_id]
         code = engine.NOT_PAIRED if kind == UnplayedRound.Kind.NOT_PAIRED else kind
         cells[(start_no[participant_id], n)] = engine.RoundEntry(n, None, None, code)
@@ -91,12 +145,9 @@ def engine_event(event: Event) -> engine.Event:
             engine.Participant(**{name: p[name] for name in PERSON_FIELDS}, entries=entries)
         )
     members: dict[int, list[int]] = {}
-    in_teams = event.participants.filter(team__isnull=False).order_by("board_order", "start_no")
-    for team_id, member in in_teams.values_list("team_id", "start_no"):
+    for team_id, member, _order in read.members:
         members.setdefault(team_id, []).append(member)
-    teams = tuple(
-        engine.Team(t.number, t.name, tuple(members.get(t.pk, ()))) for t in event.teams.all()
-    )
+    teams = tuple(engine.Team(t.number, t.name, tuple(members.get(t.pk, ()))) for t in read.teams)
     described_event = engine.Event(
         name=event.name,
         participants=tuple(described),
@@ -112,10 +163,10 @@ def engine_event(event: Event) -> engine.Event:
     )
     if event.kind != Event.Kind.TEAM:
         return described_event
-    return _with_matches(described_event, event, number)
+    return _with_matches(described_event, event, read)
 
 
-def _with_matches(described: engine.Event, event: Event, number: dict[int, int]) -> engine.Event:
+def _with_matches(described: engine.Event, event: Event, read: EventRead) -> engine.Event:
     """A team event's match points (362), boards (352), team byes and forfeited matches."""
     with_boards = replace(
         described,
@@ -127,20 +178,20 @@ def _with_matches(described: engine.Event, event: Event, number: dict[int, int])
         boards=len(event.board_colors.strip()),
     )
     # The boards of a match: record 352's, or the most any match of these rounds has.
-    in_matches = Game.objects.filter(round__in=number, match__isnull=False)
-    most = in_matches.aggregate(most=Max("board"))["most"] or 0
+    most = max((board for _, match, board, *_rest in read.games if match is not None), default=0)
     boards = max(with_boards.boards, most)
+    number = {r.pk: r.number for r in read.rounds}
+    team_number = {t.pk: t.number for t in read.teams}
     byes = tuple(
-        engine.TeamBye(number[round_id], team, *team_bye_points(kind, event, boards), code=kind)
-        for round_id, team, kind in TeamBye.objects.filter(round__in=number).values_list(
-            "round_id", "team__number", "kind"
+        engine.TeamBye(
+            number[round_id], team_number[team], *team_bye_points(kind, event, boards), code=kind
         )
+        for round_id, team, kind in read.team_byes
     )
     forfeits = tuple(
-        engine.MatchForfeit(number[round_id], home, away, forfeit)
-        for round_id, home, away, forfeit in Match.objects.filter(round__in=number)
-        .exclude(forfeit="")
-        .values_list("round_id", "home__number", "away__number", "forfeit")
+        engine.MatchForfeit(number[round_id], team_number[home], team_number[away], forfeit)
+        for _id, round_id, _table, home, away, forfeit in read.matches
+        if forfeit
     )
     return replace(with_boards, team_byes=byes, match_forfeits=forfeits)
 

@@ -24,12 +24,14 @@ from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
 from standings.events.changes import last_change_at
-from standings.events.models import RESULT_SHOWN, Event, Game, Round, UnplayedRound
+from standings.events.models import RESULT_SHOWN, Event, Round, UnplayedRound
 from standings.events.prizes import prize_list
 from standings.events.sections import sections_of, tournament_of
 from standings.events.snapshot import (
+    EventRead,
     engine_event,
     individual_tiebreaks,
+    read_event,
     rule_edition,
     team_tiebreaks,
 )
@@ -265,7 +267,8 @@ def build_state(event: Event) -> EventState:
     """Read the event and run the engine: current standings, and after the previous round."""
     from .team_state import build_team_state  # it builds on this module's rows
 
-    described = engine_event(event)
+    read = read_event(event)  # once, for the engine and for the pages' rounds and teams
+    described = engine_event(event, read)
     team_standings = None
     tiebreaks = event.tiebreak_list()
     if event.kind == Event.Kind.TEAM:
@@ -313,10 +316,12 @@ def build_state(event: Event) -> EventState:
         standings=standings,
         columns=cols,
         lines=lines,
-        rounds=_rounds(event, people),
+        rounds=_rounds(event, people, read),
         people=people,
         records=records,
-        teams=None if team_standings is None else build_team_state(event, people, team_standings),
+        teams=None
+        if team_standings is None
+        else build_team_state(event, people, team_standings, read),
         prizes=prize_list(event, described, standings),
         tournament=tournament,
         sections=sections,
@@ -451,23 +456,26 @@ def _record(
     return tuple(lines)
 
 
-def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
+def _rounds(event: Event, people: dict[int, Person], read: EventRead) -> tuple[RoundView, ...]:
+    number = {r.pk: r.number for r in read.rounds}
+    start_no = {p["id"]: p["start_no"] for p in read.participants}
     boards: dict[int, list[Board]] = {}
-    # A team event's boards are its matches' (team_state), read there.
-    games = Game.objects.filter(round__event=event, match__isnull=True).values_list(
-        "round__number", "board", "white__start_no", "black__start_no", "result"
-    )
-    for number, board, white, black, result in games.order_by("round__number", "match", "board"):
-        shown = RESULT_SHOWN[result] if result else ""
-        boards.setdefault(number, []).append(
-            Board(board + event.board_offset, people[white], people[black], result, shown)
-        )
+    # A team event's boards are its matches' (team_state).
+    for round_id, match, board, white, black, result in read.games:  # by round and board
+        if match is None:
+            shown = RESULT_SHOWN[result] if result else ""
+            seated = Board(
+                board + event.board_offset,
+                people[start_no[white]],
+                people[start_no[black]],
+                result,
+                shown,
+            )
+            boards.setdefault(number[round_id], []).append(seated)
     byes: dict[int, list[Bye]] = {}
-    unplayed = UnplayedRound.objects.filter(round__event=event).order_by("participant__start_no")
-    for bye in unplayed.select_related("round", "participant"):
-        kind = bye.get_kind_display()
-        seated = people[bye.participant.start_no]
-        byes.setdefault(bye.round.number, []).append(Bye(seated, kind, bye.kind))
+    for round_id, participant, kind in sorted(read.byes, key=lambda b: start_no[b[1]]):
+        bye = Bye(people[start_no[participant]], UnplayedRound.Kind(kind).label, kind)
+        byes.setdefault(number[round_id], []).append(bye)
     return tuple(
         RoundView(
             number=r.number,
@@ -476,5 +484,5 @@ def _rounds(event: Event, people: dict[int, Person]) -> tuple[RoundView, ...]:
             boards=tuple(boards.get(r.number, ())),
             byes=tuple(byes.get(r.number, ())),
         )
-        for r in event.round_set.exclude(state=Round.State.DRAFT).order_by("number")
+        for r in read.rounds
     )

@@ -16,8 +16,8 @@ from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, PENDING
 from standings.events.match_score import MatchScore, half, match_points, match_score
-from standings.events.models import RESULT_SHOWN, Event, Game, Match, Round, TeamBye
-from standings.events.snapshot import scoring, team_bye_points
+from standings.events.models import RESULT_SHOWN, Event, Round, TeamBye
+from standings.events.snapshot import EventRead, scoring, team_bye_points
 
 from .labels import Column, columns
 from .state import Board, Cell, Person, format_value
@@ -272,43 +272,38 @@ class TeamState:
         ]
 
 
-def build_team_state(event: Event, people: dict[int, Person], standings: Standings) -> TeamState:
-    """Read the teams, matches and team byes of the published rounds (five queries); the
-    team standings are the engine's (`standings`)."""
-    teams = {t.pk: TeamRef(t.number, t.name) for t in event.teams.order_by("number")}
-    rounds = list(event.round_set.exclude(state=Round.State.DRAFT).order_by("number"))
+def build_team_state(
+    event: Event, people: dict[int, Person], standings: Standings, read: EventRead
+) -> TeamState:
+    """The teams, matches and team byes of the published rounds, from the read the engine's
+    description was made of (`read`, snapshot.read_event); the team standings are the
+    engine's (`standings`)."""
+    teams = {t.pk: TeamRef(t.number, t.name) for t in read.teams}
+    number = {r.pk: r.number for r in read.rounds}
+    start_no = {p["id"]: p["start_no"] for p in read.participants}
+    team_of = {p["id"]: p["team_id"] for p in read.participants}
     game, points = scoring(event), match_points(event)
     boards_of: dict[int, list[Board]] = defaultdict(list)
     white_home: dict[int, list[tuple[str, bool]]] = defaultdict(list)
-    matches = list(
-        Match.objects.filter(round__in=rounds).values_list(
-            "id", "round__number", "table", "home_id", "away_id", "forfeit"
-        )
-    )
-    home_of = {m[0]: m[3] for m in matches}
-    games = Game.objects.filter(match_id__in=home_of).order_by("match_id", "board")
-    rows = games.values_list(
-        "match_id",
-        "board",
-        "white__start_no",
-        "black__start_no",
-        "white__team_id",
-        "result",
-    )
-    for match_id, board, white, black, white_team, result in rows:
+    home_of = {m[0]: m[3] for m in read.matches}
+    in_matches: list[tuple[int, int, int, int, str]] = []
+    for _round, match, board, white, black, result in read.games:
+        if match is not None:
+            in_matches.append((match, board, white, black, result))
+    in_matches.sort(key=lambda g: (g[0], g[1]))  # each match's boards in order
+    for match_id, board, white, black, result in in_matches:
         shown = RESULT_SHOWN[result] if result else ""
-        boards_of[match_id].append(Board(board, people[white], people[black], result, shown))
-        white_home[match_id].append((result, white_team == home_of[match_id]))
+        seated = Board(board, people[start_no[white]], people[start_no[black]], result, shown)
+        boards_of[match_id].append(seated)
+        white_home[match_id].append((result, team_of[white] == home_of[match_id]))
     by_round: dict[int, list[MatchView]] = defaultdict(list)
-    for match_id, number, table, home_id, away_id, forfeit in matches:
+    for match_id, round_id, table, home_id, away_id, forfeit in read.matches:
         score = match_score(white_home[match_id], forfeit=forfeit, game=game, points=points)
         view = MatchView(table, teams[home_id], teams[away_id], score, tuple(boards_of[match_id]))
-        by_round[number].append(view)
+        by_round[number[round_id]].append(view)
     byes: dict[int, list[TeamByeView]] = defaultdict(list)
-    for number, team_id, kind in TeamBye.objects.filter(round__in=rounds).values_list(
-        "round__number", "team_id", "kind"
-    ):
-        byes[number].append(TeamByeView(teams[team_id], kind, BYE_LABELS[kind]))
+    for round_id, team_id, kind in read.team_byes:
+        byes[number[round_id]].append(TeamByeView(teams[team_id], kind, BYE_LABELS[kind]))
     team_rounds = tuple(
         TeamRound(
             r.number,
@@ -317,7 +312,7 @@ def build_team_state(event: Event, people: dict[int, Person], standings: Standin
             tuple(sorted(by_round[r.number], key=lambda m: m.table)),
             tuple(sorted(byes[r.number], key=lambda b: b.team.number)),
         )
-        for r in rounds
+        for r in read.rounds
     )
     boards = max((len(b) for b in boards_of.values()), default=0)
     records = _records(teams.values(), team_rounds, event, boards)
@@ -329,7 +324,7 @@ def build_team_state(event: Event, people: dict[int, Person], standings: Standin
         lines=tuple(_line(row, by_number[row.start_no], cols) for row in standings.rows),
         standings=standings,
         rounds=team_rounds,
-        squads=_squads(event, people),
+        squads=_squads(read, teams, people),
         records=records,
         boards=boards,
         min_games=event.board_ranking_min_games,
@@ -362,12 +357,10 @@ def _line(row: Row, team: TeamRef, cols: tuple[Column, ...]) -> TeamLine:
 
 
 def _squads(
-    event: Event, people: dict[int, Person]
+    read: EventRead, teams: dict[int, TeamRef], people: dict[int, Person]
 ) -> dict[int, tuple[tuple[Person, int | None], ...]]:
+    """Each team's members in board order (read.members is in that order), by team number."""
     squads: dict[int, list[tuple[Person, int | None]]] = defaultdict(list)
-    members = event.participants.filter(team__isnull=False).order_by(
-        "team__number", "board_order", "start_no"
-    )
-    for team_no, start_no, order in members.values_list("team__number", "start_no", "board_order"):
-        squads[team_no].append((people[start_no], order))
-    return {number: tuple(entries) for number, entries in squads.items()}
+    for team_id, start_no, order in read.members:
+        squads[teams[team_id].number].append((people[start_no], order))
+    return {number: tuple(squads[number]) for number in sorted(squads)}
