@@ -9,7 +9,10 @@ on the parts of a value (`result.Contribution.notes`) and for a tie-break list t
 
 from __future__ import annotations
 
+from ast import literal_eval
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .pickled import quick_pickle
 
@@ -100,9 +103,49 @@ Param = int | float | str | tuple[float, ...] | tuple[str, ...] | Phrase
 
 
 def phrase(key: str, /, **params: Param) -> Phrase:
-    """A phrase with parameters, e.g. phrase("koya.limit", limit=4.5)."""
+    """A phrase with parameters, e.g. phrase("koya.limit", limit=4.5); the same phrase is the
+    same object, so a cached state pickles it once (a 500-player state repeats a few
+    phrases tens of thousands of times)."""
     assert key in ENGLISH, key
-    return Phrase(key, tuple(params.items()))
+    return _made(key, tuple(params.items()))
+
+
+@lru_cache(maxsize=4096)
+def _made(key: str, params: tuple[tuple[str, Param], ...]) -> Phrase:
+    return Phrase(key, params)
+
+
+@dataclass(frozen=True, slots=True)
+class Notes:
+    """The notes on one part of a value (result.Contribution.notes), made by said(): equal
+    notes are one object. `token` is the same in text, which is what a pickled
+    contribution holds (from_token() reads it back)."""
+
+    phrases: tuple[Phrase, ...]
+    token: str
+
+    def __iter__(self) -> Iterator[Phrase]:
+        return iter(self.phrases)
+
+    def __bool__(self) -> bool:
+        return bool(self.phrases)
+
+
+@lru_cache(maxsize=4096)
+def said(*phrases: Phrase) -> Notes:
+    """The notes of one part, e.g. said(VIRTUAL_OPPONENT, CUT_UNPLAYED); said() for none."""
+    return Notes(phrases, repr(tuple((p.key, p.params) for p in phrases)))
+
+
+@lru_cache(maxsize=4096)
+def from_token(token: str) -> Notes:
+    """The notes a token stands for, in any process (numbers, texts and tuples only)."""
+    return said(*(_made(key, params) for key, params in literal_eval(token)))
+
+
+def english(notes: Iterable[Phrase]) -> str:
+    """Several phrases as one note: "virtual opponent ...; cut: ..."."""
+    return "; ".join(p.english for p in notes)
 
 
 def english_param(value: Param) -> str | int:
@@ -115,11 +158,6 @@ def english_param(value: Param) -> str | int:
     if isinstance(value, float):
         return f"{value:g}"
     return value
-
-
-def english(phrases: tuple[Phrase, ...]) -> str:
-    """Several phrases as one note: "virtual opponent ...; cut: ..."."""
-    return "; ".join(p.english for p in phrases)
 
 
 # The phrases without parameters, made once.

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ..crosstable import Crosstable
 from ..modifiers import Addend, Cut, cut_positions
 from ..notation import Spec
-from ..phrases import FORE_FINAL_ROUND_DRAW, OPPONENT_BUCHHOLZ, Phrase
+from ..phrases import FORE_FINAL_ROUND_DRAW, OPPONENT_BUCHHOLZ, Phrase, said
 from ..result import Contribution
 from ..unplayed import score_view, virtual_opponent_score
 from .base import Evaluation, TieBreak
@@ -149,7 +149,7 @@ def _explain(addends: list[Addend], cuts: list[Cut]) -> tuple[Contribution, ...]
     out = []
     for a in addends:
         reason = reasons.get(id(a))
-        notes = tuple(x for x in (a.note, reason) if x is not None)
+        notes = said(*(x for x in (a.note, reason) if x is not None))
         out.append(Contribution(a.round, a.opponent, a.amount, notes, reason is not None))
     return tuple(out)
 
@@ -172,7 +172,7 @@ def average_of_opponents_buchholz(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 table.start_nos[table.opponents[i][r]],
                 bh[table.opponents[i][r]],
-                (OPPONENT_BUCHHOLZ,),
+                said(OPPONENT_BUCHHOLZ),
             )
             for r in range(table.rounds)
             if table.over_the_board(i, r)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..crosstable import Crosstable
 from ..event import PENDING
 from ..notation import Spec
-from ..phrases import DIRECT_ENCOUNTER
+from ..phrases import DIRECT_ENCOUNTER, said
 from ..result import Contribution
 from .base import Evaluation, TieBreak
 
@@ -45,9 +45,8 @@ def direct_encounter(table: Crosstable, spec: Spec, groups: Sequence[Sequence[in
         for r in range(table.rounds):
             o = table.opponents[i][r]
             if o in members and _counts(table, i, r):
-                out.append(
-                    Contribution(r + 1, table.start_nos[o], table.points[i][r], (DIRECT_ENCOUNTER,))
-                )
+                notes = said(DIRECT_ENCOUNTER)
+                out.append(Contribution(r + 1, table.start_nos[o], table.points[i][r], notes))
         return tuple(out)
 
     return Evaluation(values, explain)

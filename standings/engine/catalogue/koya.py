@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..crosstable import Crosstable
 from ..notation import Spec
-from ..phrases import phrase
+from ..phrases import phrase, said
 from ..result import Contribution
 from .base import Evaluation, TieBreak
 
@@ -41,8 +41,8 @@ def koya(table: Crosstable, spec: Spec) -> Evaluation:
             if o < 0:
                 continue
             below = scores[o] < limit
-            note = phrase("koya.below_limit" if below else "koya.limit", limit=float(limit))
-            out.append(Contribution(r + 1, table.start_nos[o], table.points[i][r], (note,), below))
+            notes = said(phrase("koya.below_limit" if below else "koya.limit", limit=float(limit)))
+            out.append(Contribution(r + 1, table.start_nos[o], table.points[i][r], notes, below))
         return tuple(out)
 
     return Evaluation(values, explain)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
-from ..phrases import BOARDS_WON, CUT_FIRST_RUNNING_TOTAL, PENDING_RESULT, RUNNING_SCORE
+from ..phrases import BOARDS_WON, CUT_FIRST_RUNNING_TOTAL, PENDING_RESULT, RUNNING_SCORE, said
 from ..result import Contribution
 from ..result_codes import PENDING, WON_CODES
 from .base import Evaluation, TieBreak
@@ -22,7 +22,7 @@ def points(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _opponent(table, i, r),
                 table.points[i][r],
-                (PENDING_RESULT,) if table.codes[i][r] == PENDING else (),
+                said(PENDING_RESULT) if table.codes[i][r] == PENDING else said(),
             )
             for r in range(table.rounds)
         )
@@ -66,7 +66,7 @@ def wins(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
-            Contribution(r + 1, _opponent(table, i, r), won(i, r), (BOARDS_WON,))
+            Contribution(r + 1, _opponent(table, i, r), won(i, r), said(BOARDS_WON))
             for r in range(table.rounds)
             if won(i, r)
         )
@@ -124,7 +124,7 @@ def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
                 a.round,
                 None,
                 a.amount,
-                (CUT_FIRST_RUNNING_TOTAL,) if a.round in cut_rounds else (RUNNING_SCORE,),
+                said(CUT_FIRST_RUNNING_TOTAL) if a.round in cut_rounds else said(RUNNING_SCORE),
                 a.round in cut_rounds,
             )
             for a in addends

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..crosstable import Crosstable
 from ..modifiers import cut_positions
 from ..notation import Spec
-from ..phrases import UNRATED_DROPPED, phrase
+from ..phrases import UNRATED_DROPPED, phrase, said
 from ..result import Contribution
 from ..result_codes import GAME_POINTS
 from .base import Evaluation, TieBreak
@@ -125,7 +125,7 @@ def _own_rating_tiebreak(kind: str):
 
         def explain(i: int) -> tuple[Contribution, ...]:
             if games is None:
-                return (Contribution(None, None, None, (UNRATED_DROPPED,)),)
+                return (Contribution(None, None, None, said(UNRATED_DROPPED)),)
             rated, rounds, codes = games.ratings[i], games.rounds[i], table.codes[i]
             opponents = [table.start_nos[table.opponents[i][r]] for r in rounds]
             out = [
@@ -133,12 +133,12 @@ def _own_rating_tiebreak(kind: str):
                     rounds[k] + 1,
                     opponents[k],
                     rated[k],
-                    (phrase("opponent.rating_scored", points=GAME_POINTS[codes[rounds[k]]]),),
+                    said(phrase("opponent.rating_scored", points=GAME_POINTS[codes[rounds[k]]])),
                 )
                 for k in games.kept(i)
             ]
             out += [
-                Contribution(rounds[k] + 1, opponents[k], rated[k], (reason,), True)
+                Contribution(rounds[k] + 1, opponents[k], rated[k], said(reason), True)
                 for k, reason in games.cuts[i]
             ]
             return tuple(sorted(out, key=lambda c: c.round or 0))
@@ -176,7 +176,7 @@ def _average_of_opponents(kind: str):
                     r + 1,
                     table.start_nos[table.opponents[i][r]],
                     theirs[table.opponents[i][r]],
-                    (phrase("opponent.performance", kind=kind),),
+                    said(phrase("opponent.performance", kind=kind)),
                 )
                 for r in range(table.rounds)
                 if table.over_the_board(i, r)

@@ -15,7 +15,7 @@ from math import floor
 from ..crosstable import Crosstable
 from ..modifiers import Addend, apply_cuts
 from ..notation import Spec
-from ..phrases import phrase
+from ..phrases import phrase, said
 from ..result import Contribution
 from ..unplayed import score_view, virtual_opponent_score
 from .base import Evaluation, TieBreak, Value
@@ -51,7 +51,7 @@ def board_count(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 None,
                 sum(k * p for k, p in enumerate(match, 1)),
-                (phrase("team.boards", scores=tuple(match)),),
+                said(phrase("team.boards", scores=tuple(match))),
             )
             for r, match in enumerate(table.boards[i])
             if match is not None
@@ -101,7 +101,7 @@ def _places(key):
 
         def explain(i: int) -> tuple[Contribution, ...]:
             return tuple(
-                Contribution(None, None, total, (phrase("team.board", board=k),))
+                Contribution(None, None, total, said(phrase("team.board", board=k)))
                 for k, total in enumerate(_board_totals(table, i), 1)
             )
 
@@ -150,12 +150,12 @@ def extended_direct_encounter(
                 r + 1,
                 table.start_nos[o],
                 table.points[i][r],
-                (
+                said(
                     phrase(
                         "team.tied_match",
                         points=float(second.points[i][r]),
                         basis=table.secondary,
-                    ),
+                    )
                 ),
             )
             for r, o in enumerate(table.opponents[i])
@@ -198,7 +198,7 @@ def _extended_sb(opponents: str, own: str):
                     a.round,
                     a.opponent,
                     a.amount,
-                    tuple(x for x in (a.note, reasons.get(id(a))) if x is not None),
+                    said(*(x for x in (a.note, reasons.get(id(a))) if x is not None)),
                     id(a) in reasons,
                 )
                 for a in rows[i]
@@ -227,13 +227,13 @@ def score_and_schedule_strength(table: Crosstable, spec: Spec) -> Evaluation:
                 None,
                 None,
                 other.scores[i],
-                (phrase("team.secondary_score", basis=table.secondary),),
+                said(phrase("team.secondary_score", basis=table.secondary)),
             ),
             Contribution(
                 None,
                 None,
                 bh[i],
-                (phrase("team.buchholz_divided", basis=table.primary, divisor=divisor),),
+                said(phrase("team.buchholz_divided", basis=table.primary, divisor=divisor)),
             ),
         )
 

@@ -30,6 +30,7 @@ from ..phrases import (
     SCOTLAND_NO_BOARD_WON,
     SCOTLAND_UNGRADED,
     phrase,
+    said,
 )
 from ..result import Contribution
 from .trim import cut_notes, trimmed_sum
@@ -68,7 +69,7 @@ def opponents_grades(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 grade,
-                (notes.get(n, OPPONENT_GRADE if grade else SCOTLAND_UNGRADED),),
+                said(notes.get(n, OPPONENT_GRADE if grade else SCOTLAND_UNGRADED)),
                 n in notes,
             )
             for n, (r, grade) in enumerate(zip(paired, met, strict=True))
@@ -99,7 +100,7 @@ def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 amount,
-                (CUT_RECOUNT,) if r < k else (RUNNING_SCORE,),
+                said(CUT_RECOUNT) if r < k else said(RUNNING_SCORE),
                 r < k,
             )
             for r, amount in enumerate(running[i])
@@ -140,7 +141,7 @@ def buchholz(table: Crosstable, spec: Spec) -> Evaluation:
                 r + 1,
                 _start_no(table, i, r),
                 amount,
-                (notes.get(r, OPPONENT_SCORE if table.opponents[i][r] >= 0 else SCOTLAND_BYE),),
+                said(notes.get(r, OPPONENT_SCORE if table.opponents[i][r] >= 0 else SCOTLAND_BYE)),
                 r in notes,
             )
             for r, amount in enumerate(lists[i])
@@ -162,7 +163,7 @@ def sonneborn_berger(table: Crosstable, spec: Spec) -> Evaluation:
 
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
-            Contribution(r + 1, _start_no(table, i, r), amount, (OPPONENT_SCORE_TIMES_POINTS,))
+            Contribution(r + 1, _start_no(table, i, r), amount, said(OPPONENT_SCORE_TIMES_POINTS))
             for r, amount in terms(i)
         )
 
@@ -185,7 +186,7 @@ def wallace(table: Crosstable, spec: Spec) -> Evaluation:
     ]
 
     def explain(i: int) -> tuple[Contribution, ...]:
-        out = [Contribution(None, None, table.scores[i], (OWN_SCORE,))]
+        out = [Contribution(None, None, table.scores[i], said(OWN_SCORE))]
         for r in removed(i):
             opponent_score = table.scores[table.opponents[i][r]]
             out.append(
@@ -193,7 +194,7 @@ def wallace(table: Crosstable, spec: Spec) -> Evaluation:
                     r + 1,
                     _start_no(table, i, r),
                     -table.points[i][r],
-                    (phrase("scotland.eliminated", score=float(opponent_score)),),
+                    said(phrase("scotland.eliminated", score=float(opponent_score))),
                 )
             )
         return tuple(out)
@@ -224,16 +225,16 @@ def hooper(table: Crosstable, spec: Spec, groups: Sequence[Sequence[int]]) -> Ev
 
     def explain(i: int) -> tuple[Contribution, ...]:
         if i not in won:
-            return (Contribution(None, None, None, (SCOTLAND_HOOPER_NOT_APPLICABLE,)),)
+            return (Contribution(None, None, None, said(SCOTLAND_HOOPER_NOT_APPLICABLE)),)
         return tuple(
             Contribution(
                 r + 1,
                 table.start_nos[o],
                 sum(boards),
-                (
+                said(
                     phrase("scotland.boards_won", boards=", ".join(map(str, boards)))
                     if boards
-                    else SCOTLAND_NO_BOARD_WON,
+                    else SCOTLAND_NO_BOARD_WON
                 ),
             )
             for r, o, boards in won[i]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..catalogue.base import Evaluation, TieBreak
 from ..crosstable import Crosstable
 from ..notation import Spec
-from ..phrases import FIRST_LOSS, KASHDAN, KASHDAN_UNPLAYED, NO_LOSS, WON, Phrase
+from ..phrases import FIRST_LOSS, KASHDAN, KASHDAN_UNPLAYED, NO_LOSS, WON, Notes, said
 from ..result import Contribution
 from ..result_codes import FORFEIT_LOSS, FORFEIT_WIN, GAME_POINTS
 
@@ -31,10 +31,10 @@ def kashdan(table: Crosstable, spec: Spec) -> Evaluation:
     def earned(i: int, r: int) -> int:
         return KASHDAN_POINTS[GAME_POINTS[codes[i][r]]] if otb[i][r] else 0
 
-    def note(i: int, r: int) -> tuple[Phrase, ...]:
+    def note(i: int, r: int) -> Notes:
         if not table.over_the_board(i, r):
-            return (KASHDAN_UNPLAYED,)
-        return (KASHDAN[GAME_POINTS[table.codes[i][r]]],)
+            return said(KASHDAN_UNPLAYED)
+        return said(KASHDAN[GAME_POINTS[table.codes[i][r]]])
 
     return _per_round(table, earned, note)
 
@@ -45,7 +45,7 @@ def most_wins(table: Crosstable, spec: Spec) -> Evaluation:
     def won(i: int, r: int) -> int:
         return int(table.codes[i][r] in WON_AGAINST_OPPONENT and table.opponents[i][r] >= 0)
 
-    return _per_round(table, won, lambda i, r: (WON,) if won(i, r) else ())
+    return _per_round(table, won, lambda i, r: said(WON) if won(i, r) else said())
 
 
 def _lost(table: Crosstable, i: int, r: int) -> bool:
@@ -63,9 +63,9 @@ def time_of_loss(table: Crosstable, spec: Spec) -> Evaluation:
     def explain(i: int) -> tuple[Contribution, ...]:
         first = values[i]
         if first > table.rounds:
-            return (Contribution(None, None, first, (NO_LOSS,)),)
+            return (Contribution(None, None, first, said(NO_LOSS)),)
         o = table.opponents[i][first - 1]
-        return (Contribution(first, table.start_nos[o], first, (FIRST_LOSS,)),)
+        return (Contribution(first, table.start_nos[o], first, said(FIRST_LOSS)),)
 
     return Evaluation(values, explain)
 
@@ -73,7 +73,7 @@ def time_of_loss(table: Crosstable, spec: Spec) -> Evaluation:
 def _per_round(
     table: Crosstable,
     earned: Callable[[int, int], int],
-    note: Callable[[int, int], tuple[Phrase, ...]],
+    note: Callable[[int, int], Notes],
 ) -> Evaluation:
     rounds = range(table.rounds)
     values = [sum(earned(i, r) for r in rounds) for i in range(table.size)]

@@ -20,6 +20,7 @@ from ..phrases import (
     US_ADJUSTED_SCORE,
     US_OWN_UNPLAYED,
     US_UNPLAYED_DEDUCTED,
+    said,
 )
 from ..result import Contribution
 from ..result_codes import PENDING, PLAYED_CODES
@@ -89,8 +90,8 @@ def _list_evaluation(table: Crosstable, cuts) -> Evaluation:
         for r, amount in enumerate(lists[i]):
             base = US_OWN_UNPLAYED if unplayed(table, i, r) else US_ADJUSTED_SCORE
             cut = notes.get(r)
-            said = (base, cut) if cut else (base,)
-            out.append(Contribution(r + 1, _start_no(table, i, r), amount, said, cut is not None))
+            parts = said(base, cut) if cut else said(base)
+            out.append(Contribution(r + 1, _start_no(table, i, r), amount, parts, cut is not None))
         return tuple(out)
 
     return Evaluation(values, explain)
@@ -145,9 +146,9 @@ def cumulative(table: Crosstable, spec: Spec) -> Evaluation:
         running = 0.0
         for r, p in enumerate(table.points[i]):
             running += p
-            out.append(Contribution(r + 1, _start_no(table, i, r), running, (RUNNING_SCORE,)))
+            out.append(Contribution(r + 1, _start_no(table, i, r), running, said(RUNNING_SCORE)))
             if unplayed(table, i, r) and p:
-                out.append(Contribution(r + 1, None, -p, (US_UNPLAYED_DEDUCTED,)))
+                out.append(Contribution(r + 1, None, -p, said(US_UNPLAYED_DEDUCTED)))
         return tuple(out)
 
     return Evaluation(cumulative_values(table), explain)
@@ -166,7 +167,7 @@ def cumulative_of_opposition(table: Crosstable, spec: Spec) -> Evaluation:
     def explain(i: int) -> tuple[Contribution, ...]:
         return tuple(
             Contribution(
-                r + 1, _start_no(table, i, r), cum[table.opponents[i][r]], (OPPONENT_CUMULATIVE,)
+                r + 1, _start_no(table, i, r), cum[table.opponents[i][r]], said(OPPONENT_CUMULATIVE)
             )
             for r in met(i)
         )
