@@ -65,3 +65,7 @@ def main() -> None:
                 f"  view {view:9} {names:12} {best:6.1f} ms (x{best / base:.2f}), "
                 f"first message {1000 * min(first):5.1f} ms; packed bytes {sizes}"
             )
+
+
+if __name__ == "__main__":
+    main()

@@ -21,8 +21,9 @@ production command does (`uvicorn standings.asgi:application --workers 2
   open socket costs (the workers' RSS over their idle RSS, per socket).
 
 --translated 0.1: that share of the sockets belongs to pages in French, German and
-Spanish in turn (`&lang=`); the table then also gives the median and p95 time to the last
-English socket ("en" columns), which a push sends first.
+Spanish in turn (`&lang=`), each language's page read once first (as those readers'
+pages are); the table then also gives the median and p95 time to the last English socket
+("en" columns), which a push sends first.
 
 Then (--measure resync) with 50 sockets and the throwaway Redis: an entry while Redis
 is stopped (answer time; time until every socket shows it, from the database), and an
@@ -432,6 +433,8 @@ def main() -> None:
         arbiter = ArbiterClient(url)
         arbiter.log_in("bench-arbiter", PASSWORD)
         size = len(urllib_get(url + f"/e/{slug}/"))
+        for language in TRANSLATED if args.translated else ():  # the sockets' pages, read first
+            urllib_get(url + f"/e/{slug}/", {"Accept-Language": language})
         pushed = asyncio.run(first_message(url, slug, args.view))
         idle = [memory_mb(pid)[0] for pid in workers]
         rows = []
@@ -507,10 +510,11 @@ async def first_message(url: str, slug: str, view: str) -> tuple[int, int]:
     return sizes[0], sizes[1]
 
 
-def urllib_get(url: str) -> bytes:
+def urllib_get(url: str, headers: dict[str, str] | None = None) -> bytes:
     import urllib.request
 
-    with urllib.request.urlopen(url, timeout=30) as response:
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=30) as response:
         return response.read()
 
 
