@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from standings.engine.phrases import Param, Phrase
 from standings.engine.result import Contribution
@@ -143,7 +143,7 @@ def note(part: Contribution) -> str:
     """A part's notes in the active language; a part cut with no note saying why is "cut"."""
     text = "; ".join(worded(p) for p in part.notes)
     if part.cut and not any(p.key.startswith("cut.") for p in part.notes):
-        return f"{_('cut')}: {text}" if text else str(_("cut"))
+        return gettext("cut: %(notes)s") % {"notes": text} if text else gettext("cut")
     return text
 
 
