@@ -31,7 +31,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
@@ -83,34 +83,56 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)  # the reader's, "line N: ..."
 
     def summary(self) -> str:
-        verb = "created" if self.created else "updated"
-        rounds = _numbers(self.rounds_added) or "none"
-        text = (
-            f"{self.slug}: {verb}; {self.participants_added} participants added, "
-            f"{self.participants_updated} updated, "
-            f"rounds added: {rounds}, {self.games_added} games and {self.byes_added} byes added, "
-            f"{self.results_filled} results filled"
-        )
+        """One line in the active language (the command's: English); the reader's warnings
+        are English."""
+        said = {
+            "slug": self.slug,
+            "participants": self.participants_added,
+            "updated": self.participants_updated,
+            "rounds": _numbers(self.rounds_added) or gettext("none"),
+            "games": self.games_added,
+            "byes": self.byes_added,
+            "results": self.results_filled,
+        }
+        if self.created:
+            text = gettext(
+                "%(slug)s: created; %(participants)s participants added, %(updated)s updated,"
+                " rounds added: %(rounds)s, %(games)s games and %(byes)s byes added,"
+                " %(results)s results filled"
+            )
+        else:
+            text = gettext(
+                "%(slug)s: updated; %(participants)s participants added, %(updated)s updated,"
+                " rounds added: %(rounds)s, %(games)s games and %(byes)s byes added,"
+                " %(results)s results filled"
+            )
+        text %= said
         if self.teams_added:
-            text += f", {self.teams_added} teams added"
+            text += gettext(", %(count)s teams added") % {"count": self.teams_added}
         if self.team_byes_added:
-            text += f", {self.team_byes_added} team byes added"
+            text += gettext(", %(count)s team byes added") % {"count": self.team_byes_added}
         if self.forfeited_matches:
-            text += f", {self.forfeited_matches} matches forfeited"
+            text += gettext(", %(count)s matches forfeited") % {"count": self.forfeited_matches}
         if self.bye_requests:
-            text += f", {self.bye_requests} byes of later rounds"
+            text += gettext(", %(count)s byes of later rounds") % {"count": self.bye_requests}
         if self.drafts_replaced:
-            text += f", draft pairings replaced: {_numbers(self.drafts_replaced)}"
+            text += gettext(", draft pairings replaced: %(rounds)s") % {
+                "rounds": _numbers(self.drafts_replaced)
+            }
         if self.rounds_closed:
-            text += f", rounds closed: {_numbers(self.rounds_closed)}"
+            text += gettext(", rounds closed: %(rounds)s") % {
+                "rounds": _numbers(self.rounds_closed)
+            }
         if self.rounds_without_matches:
-            text += f" (team games of rounds {_numbers(self.rounds_without_matches)} not grouped)"
-        text += f"; read as {self.encoding}"
+            text += gettext(" (team games of rounds %(rounds)s not grouped)") % {
+                "rounds": _numbers(self.rounds_without_matches)
+            }
+        text += gettext("; read as %(encoding)s") % {"encoding": self.encoding}
         if self.warnings:
             count = len(self.warnings)
-            text += f"; {count} {'warning' if count == 1 else 'warnings'}: " + "; ".join(
-                self.warnings
-            )
+            text += ngettext("; %(count)s warning: ", "; %(count)s warnings: ", count) % {
+                "count": count
+            } + "; ".join(self.warnings)
         return text
 
     def as_dict(self) -> dict:

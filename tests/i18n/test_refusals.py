@@ -49,3 +49,19 @@ def test_a_refused_trf_file_names_its_line_in_french(client, django_user_model):
     assert problem.startswith("Rien n'a été importé.")
     assert f"Ligne {line} :" in problem
     assert not Event.objects.exists()
+
+
+def test_an_import_s_summary_in_spanish(client, event, arbiter):
+    from django.contrib.messages import get_messages
+
+    from standings.events.trf_export import export_trf
+
+    client.force_login(arbiter)
+    response = client.post(
+        "/e/small-open/import/",
+        {"file": SimpleUploadedFile("event.trf", export_trf(event).encode())},
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert response.status_code == 302
+    (message,) = get_messages(response.wsgi_request)
+    assert str(message).startswith("small-open: actualizado; 0 participantes añadidos")
