@@ -18,7 +18,7 @@ from .pickled import quick_pickle
 
 # key -> English, str.format style; numbers are worded with :g, a tuple of numbers board by
 # board, a tuple of words as a list, a phrase as itself. Other pure layers add theirs
-# (prizes.rules).
+# (prizes.rules, trf.phrases).
 ENGLISH: dict[str, str] = {
     # Cuts (Art. 14 modifiers, Art. 16.5; the national systems' trimmed lists)
     "cut.least_significant": "cut: least significant (Art. 14.1)",

@@ -1,7 +1,7 @@
 """The result codes of a round (TRF-16 record 001, seen from the participant): one table.
 
-Every other place (scoring, the crosstable's flags, the TRF reader's checks and
-messages, the pages' cells, the arbiter's buttons) reads its facts from here.
+Every other place (scoring, the crosstable's flags, the TRF reader's checks, the pages'
+cells, the arbiter's buttons) reads its facts from here.
 The same character can mean two things: "-" with an opponent is a forfeit loss,
 without one a round not paired; so each code has a row for each case it exists in.
 """
@@ -28,7 +28,6 @@ class ResultCode:
     title: str  # what the cell means, in words
     game_points: float | None = None  # over the board: 1, ½ or 0 (rating tie-breaks)
     available: bool = False  # not played, yet the participant was available (Art. 16.1.2)
-    verb: str = ""  # in the reader's messages: "player 7 {verb} player 12"
 
     @property
     def over_the_board(self) -> bool:
@@ -48,22 +47,15 @@ def _unplayed(code: str, scores: str, shown: str, title: str, **facts) -> Result
 
 
 RESULT_CODES = (
-    _game("1", "win", "1", "win", game_points=1.0, verb="beat"),
-    _game("=", "draw", "½", "draw", game_points=0.5, verb="drew with"),
-    _game("0", "loss", "0", "loss", game_points=0.0, verb="lost to"),
-    _game(
-        FORFEIT_WIN,
-        "forfeit_win",
-        "+",
-        "win by forfeit",
-        available=True,
-        verb="won by forfeit against",
-    ),
-    _game(FORFEIT_LOSS, "forfeit_loss", "−", "loss by forfeit", verb="lost by forfeit to"),
-    _game("W", "win", "1", "win (unrated)", game_points=1.0, verb="beat (game not rated)"),
-    _game("D", "draw", "½", "draw (unrated)", game_points=0.5, verb="drew with (game not rated)"),
-    _game("L", "loss", "0", "loss (unrated)", game_points=0.0, verb="lost to (game not rated)"),
-    _game(PENDING, "", "…", "result not entered yet", verb="is paired against"),
+    _game("1", "win", "1", "win", game_points=1.0),
+    _game("=", "draw", "½", "draw", game_points=0.5),
+    _game("0", "loss", "0", "loss", game_points=0.0),
+    _game(FORFEIT_WIN, "forfeit_win", "+", "win by forfeit", available=True),
+    _game(FORFEIT_LOSS, "forfeit_loss", "−", "loss by forfeit"),
+    _game("W", "win", "1", "win (unrated)", game_points=1.0),
+    _game("D", "draw", "½", "draw (unrated)", game_points=0.5),
+    _game("L", "loss", "0", "loss (unrated)", game_points=0.0),
+    _game(PENDING, "", "…", "result not entered yet"),
     _unplayed(HALF_BYE, "half_bye", "½", "half-point bye"),
     _unplayed(FULL_BYE, "full_bye", "1", "full-point bye", available=True),
     _unplayed(PAIRING_BYE, "pairing_bye", "1", "pairing-allocated bye", available=True),

@@ -1,7 +1,7 @@
 """The engine's phrases (`engine/phrases.py`) in the reader's language: the notes on the
-parts of a value on the player and team cards, and the faults of a tie-break list typed
-wrong (the settings page, a refused write). Looked up by the phrase's key, never from its
-English."""
+parts of a value on the player and team cards, the faults of a tie-break list typed
+wrong (the settings page, a refused write), and what the TRF reader says about a file (the
+import page, an import's summary). Looked up by the phrase's key, never from its English."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.engine.phrases import Param, Phrase
 from standings.engine.result import Contribution
+from standings.engine.trf import TrfError, TrfWarning
+
+from .trf_texts import TEXTS as TRF_TEXTS
 
 TEXTS: dict[str, Promise] = {
     "cut.least_significant": _("cut: least significant (Art. 14.1)"),
@@ -122,6 +125,7 @@ TEXTS: dict[str, Promise] = {
     ),
     "prizes.money": _("%(where)s: %(field)s must be a positive amount, not %(value)s"),
     "prizes.money_decimals": _("%(where)s: %(field)s has more than two decimals"),
+    **TRF_TEXTS,
 }
 # The kinds of modifier a tie-break may refuse (spec.modifiers_refused).
 MODIFIER_KINDS: dict[str, Promise] = {
@@ -145,6 +149,20 @@ def note(part: Contribution) -> str:
     if part.cut and not any(p.key.startswith("cut.") for p in part.notes):
         return gettext("cut: %(notes)s") % {"notes": text} if text else gettext("cut")
     return text
+
+
+def trf_problem(error: TrfError) -> str:
+    """A refused file's message without its line, in the active language (the import's own
+    refusals are worded when raised)."""
+    return worded(error.phrase) if error.phrase else error.message
+
+
+def trf_warning(said: TrfWarning) -> str:
+    """One of the reader's warnings, "line 12: ...", in the active language."""
+    text = worded(said.said) if said.said else said.text
+    if not said.line:
+        return text
+    return gettext("line %(line)s: %(warning)s") % {"line": said.line, "warning": text}
 
 
 def _param(value: Param) -> str:

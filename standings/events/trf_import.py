@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -34,14 +34,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
-from standings.engine.trf import TrfError, TrfFile, read_trf_bytes
+from standings.engine.trf import TrfError, TrfFile, TrfWarning, read_trf_bytes
 
 from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
+from .phrases import trf_warning
 from .sections import record_sections_change, sections_of
 from .snapshot import SCORING_FIELDS
 from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
+from .unplayed_words import BYE_NAMES
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
 BYE_CODES = {
@@ -80,11 +82,12 @@ class ImportReport:
     bye_requests: int = 0
     rounds_without_matches: list[int] = field(default_factory=list)
     encoding: str = "UTF-8"  # how the file was decoded
-    warnings: list[str] = field(default_factory=list)  # the reader's, "line N: ..."
+    warnings: list[str] = field(default_factory=list)  # the reader's, "line N: ...", English
+    read_warnings: tuple[TrfWarning, ...] = field(default=(), repr=False)  # the same, worded
 
     def summary(self) -> str:
-        """One line in the active language (the command's: English); the reader's warnings
-        are English."""
+        """One line in the active language (the command's: English), the reader's warnings
+        too."""
         said = {
             "slug": self.slug,
             "participants": self.participants_added,
@@ -132,11 +135,14 @@ class ImportReport:
             count = len(self.warnings)
             text += ngettext("; %(count)s warning: ", "; %(count)s warnings: ", count) % {
                 "count": count
-            } + "; ".join(self.warnings)
+            } + "; ".join([trf_warning(w) for w in self.read_warnings] or self.warnings)
         return text
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """For the audit log: the warnings in English only."""
+        said = asdict(replace(self, read_warnings=()))
+        del said["read_warnings"]
+        return said
 
 
 @dataclass
@@ -282,6 +288,7 @@ def _store(
     report.bye_requests = stored.bye_requests
     report.encoding = trf.encoding
     report.warnings = [str(w) for w in trf.warnings]
+    report.read_warnings = trf.warnings
     record_change(
         event,
         user=user,
@@ -761,11 +768,18 @@ def _complete_round(rnd, planned, people, user, report) -> None:
     by_pair = {}
     for game in games:
         by_pair[(game.white_id, game.black_id)] = game
-        text = f"board {game.board}: {by_id[game.white_id].name} - {by_id[game.black_id].name}"
+        text = gettext("board %(board)s: %(white)s - %(black)s") % {
+            "board": game.board,
+            "white": by_id[game.white_id].name,
+            "black": by_id[game.black_id].name,
+        }
         doing[game.white_id] = doing[game.black_id] = text
     byes = {b.participant_id: b for b in rnd.unplayed.all()}
     for pk, bye in byes.items():
-        doing[pk] = f"{bye.get_kind_display().lower()} for {by_id[pk].name}"
+        doing[pk] = gettext("%(kind)s for %(name)s") % {
+            "kind": BYE_NAMES[bye.kind],
+            "name": by_id[pk].name,
+        }
     now = timezone.now()
     filled = []
     for g in planned.games:
@@ -775,9 +789,17 @@ def _complete_round(rnd, planned, people, user, report) -> None:
             for person in (white, black):
                 if person.pk in doing:
                     raise TrfError(
-                        f"round {rnd.number}: the file pairs {white.name} - {black.name}, "
-                        f"the event has {doing[person.pk]}: write the event's pairings in the "
-                        "file (export the event for them), or change them in the event first",
+                        gettext(
+                            "round %(round)s: the file pairs %(white)s - %(black)s, the event has"
+                            " %(doing)s: write the event's pairings in the file (export the event"
+                            " for them), or change them in the event first"
+                        )
+                        % {
+                            "round": rnd.number,
+                            "white": white.name,
+                            "black": black.name,
+                            "doing": doing[person.pk],
+                        },
                         g.line,
                     )
             _add_game(rnd, white, black, g.result, user, now)
@@ -814,9 +836,17 @@ def _complete_round(rnd, planned, people, user, report) -> None:
             continue
         if person.pk in doing:
             raise TrfError(
-                f"round {rnd.number}: the file has {person.name} {_unplayed(b.kind)}, "
-                f"the event has {doing[person.pk]}: write the event's round "
-                "in the file (export the event for it), or change it in the event first",
+                gettext(
+                    "round %(round)s: the file has %(name)s %(unplayed)s, the event has"
+                    " %(doing)s: write the event's round in the file (export the event for it),"
+                    " or change it in the event first"
+                )
+                % {
+                    "round": rnd.number,
+                    "name": person.name,
+                    "unplayed": _unplayed(b.kind),
+                    "doing": doing[person.pk],
+                },
                 b.line,
             )
         UnplayedRound.objects.create(round=rnd, participant=person, kind=b.kind)
@@ -838,8 +868,8 @@ def _add_game(rnd: Round, white, black, result: str, user, now) -> None:
 
 def _unplayed(kind: str) -> str:
     if kind == UnplayedRound.Kind.NOT_PAIRED:
-        return "not paired"
-    return f"with a {UnplayedRound.Kind(kind).label.lower()}"
+        return str(BYE_NAMES[kind])
+    return gettext("with a %(kind)s") % {"kind": BYE_NAMES[kind]}
 
 
 def _shown(result: str) -> str:
@@ -861,10 +891,16 @@ def _check_columns(instance: models.Model, line: int | None) -> None:
             f.run_validators(f.to_python(value))
         except ValidationError as error:
             if isinstance(f, models.CharField) and f.max_length and len(value) > f.max_length:
-                problem = f"'{value}' is longer than {f.max_length} characters"
+                text = gettext("%(field)s '%(value)s' is longer than %(length)s characters")
             else:
-                problem = f"{value}: {' '.join(error.messages)}"
-            raise TrfError(f"{f.verbose_name} {problem}", line) from None
+                text = gettext("%(field)s %(value)s: %(problems)s")
+            said = {
+                "field": f.verbose_name,
+                "value": value,
+                "length": f.max_length,
+                "problems": " ".join(error.messages),
+            }
+            raise TrfError(text % said, line) from None
 
 
 def _numbers(numbers: list[int]) -> str:

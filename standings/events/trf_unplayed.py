@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import models
+from django.utils.translation import gettext
 
 from standings.engine.trf import TrfBye, TrfError, TrfFile
 
-from .models import ByeRequest, Event, Forfeit, Match, Participant, Round, Team, TeamBye
+from .models import ByeRequest, Event, Match, Participant, Round, Team, TeamBye
+from .unplayed_words import BYE_NAMES, FORFEIT_NAMES
 
 FLIPPED = {"+-": "-+", "-+": "+-", "--": "--"}
 
@@ -108,36 +110,58 @@ def plan_unplayed(trf: TrfFile, byes_by_round: dict[int, dict[int, str]]) -> Unp
     for b in plan.team_byes:
         if b.round > paired:
             raise TrfError(
-                f"record 320 gives team {b.team} a bye in round {b.round}, "
-                f"but the file pairs rounds 1-{paired} only",
+                gettext(
+                    "record 320 gives team %(team)s a bye in round %(round)s, but the file"
+                    " pairs rounds 1-%(paired)s only"
+                )
+                % {"team": b.team, "round": b.round, "paired": paired},
                 b.line,
             )
-        _claim(busy, b.round, b.team, f"a bye ({b.kind})", b.line)
+        _claim(busy, b.round, b.team, gettext("a bye (%(kind)s)") % {"kind": b.kind}, b.line)
         played = met(b.round, b.team)
         if played:
             raise TrfError(
-                f"round {b.round}: team {b.team} has a bye ({b.kind}) but its players "
-                f"have games against team {_listed(played)}",
+                gettext(
+                    "round %(round)s: team %(team)s has a bye (%(kind)s) but its players have"
+                    " games against team %(teams)s"
+                )
+                % {"round": b.round, "team": b.team, "kind": b.kind, "teams": _listed(played)},
                 b.line,
             )
     for m in header.forfeited_matches:
         if m.round > paired:
             raise TrfError(
-                f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
-                f"but the file pairs rounds 1-{paired} only",
+                gettext(
+                    "record 330 forfeits team %(white)s - team %(black)s in round %(round)s,"
+                    " but the file pairs rounds 1-%(paired)s only"
+                )
+                % {"white": m.white, "black": m.black, "round": m.round, "paired": paired},
                 m.line,
             )
         if m.white == m.black:
             raise TrfError(
-                f"record 330 pairs team {m.white} with itself in round {m.round}", m.line
+                gettext("record 330 pairs team %(team)s with itself in round %(round)s")
+                % {"team": m.white, "round": m.round},
+                m.line,
             )
         for team, other in ((m.white, m.black), (m.black, m.white)):
-            _claim(busy, m.round, team, f"a forfeited match against team {other}", m.line)
+            doing = gettext("a forfeited match against team %(team)s") % {"team": other}
+            _claim(busy, m.round, team, doing, m.line)
             others = met(m.round, team) - {other}
             if others:
                 raise TrfError(
-                    f"record 330 forfeits team {m.white} - team {m.black} in round {m.round}, "
-                    f"but team {team}'s players have games against team {_listed(others)}",
+                    gettext(
+                        "record 330 forfeits team %(white)s - team %(black)s in round"
+                        " %(round)s, but team %(team)s's players have games against team"
+                        " %(teams)s"
+                    )
+                    % {
+                        "white": m.white,
+                        "black": m.black,
+                        "round": m.round,
+                        "team": team,
+                        "teams": _listed(others),
+                    },
                     m.line,
                 )
         plan.forfeits.append(PlannedForfeit(m.round, m.white, m.black, m.kind, m.line))
@@ -161,12 +185,18 @@ def _check_player_bye(bye: TrfBye, start_no: int, byes: dict[int, str]) -> None:
     # A blank cell or a line that stops early are zero-point byes too.
     if has == bye.kind or (bye.kind == "Z" and has == "-"):
         return
-    cell = f"a bye ({has})" if has else "a game"
-    raise TrfError(
-        f"record 240 gives player {start_no} a bye ({bye.kind}) in round {bye.round}, "
-        f"but the player's record (001) has {cell}",
-        bye.line,
-    )
+    said = {"player": start_no, "kind": bye.kind, "round": bye.round, "has": has}
+    if has:
+        text = gettext(
+            "record 240 gives player %(player)s a bye (%(kind)s) in round %(round)s, but the"
+            " player's record (001) has a bye (%(has)s)"
+        )
+    else:
+        text = gettext(
+            "record 240 gives player %(player)s a bye (%(kind)s) in round %(round)s, but the"
+            " player's record (001) has a game"
+        )
+    raise TrfError(text % said, bye.line)
 
 
 def _teams_met(trf: TrfFile) -> Callable[[int, int], set[int]]:
@@ -195,8 +225,11 @@ def _claim(
 ) -> None:
     if (round_no, team) in busy:
         raise TrfError(
-            f"round {round_no}: team {team} has {busy[(round_no, team)]} and {doing} "
-            "(records 320, 330, 240)",
+            gettext(
+                "round %(round)s: team %(team)s has %(first)s and %(second)s (records 320,"
+                " 330, 240)"
+            )
+            % {"round": round_no, "team": team, "first": busy[(round_no, team)], "second": doing},
             line,
         )
     busy[(round_no, team)] = doing
@@ -250,8 +283,16 @@ def _store_bye_points(event: Event, points: tuple[float, float] | None, line: in
         event.save(update_fields=["team_bye_match_points", "team_bye_game_points"])
     elif stored != wanted:
         raise TrfError(
-            f"record 320 gives a team bye {wanted[0]} match points and {wanted[1]} game points, "
-            f"the event {stored[0]} and {stored[1]}",
+            gettext(
+                "record 320 gives a team bye %(match)s match points and %(game)s game points,"
+                " the event %(stored_match)s and %(stored_game)s"
+            )
+            % {
+                "match": wanted[0],
+                "game": wanted[1],
+                "stored_match": stored[0],
+                "stored_game": stored[1],
+            },
             line,
         )
 
@@ -262,9 +303,16 @@ def _store_team_bye(rnd: Round, team: Team, kind: str, line: int) -> bool:
     if stored is not None:
         if stored.kind != kind:
             raise TrfError(
-                f"round {rnd.number}: the file gives team {team.number} a "
-                f"{TeamBye.Kind(kind).label.lower()}, "
-                f"the event a {stored.get_kind_display().lower()}",
+                gettext(
+                    "round %(round)s: the file gives team %(team)s a %(file)s, the event a"
+                    " %(event)s"
+                )
+                % {
+                    "round": rnd.number,
+                    "team": team.number,
+                    "file": BYE_NAMES[kind],
+                    "event": BYE_NAMES[stored.kind],
+                },
                 line,
             )
         return False
@@ -273,17 +321,26 @@ def _store_team_bye(rnd: Round, team: Team, kind: str, line: int) -> bool:
         match is not None
         or rnd.games.filter(models.Q(white__team=team) | models.Q(black__team=team)).exists()
     ):
-        doing = f"the match {match}" if match is not None else "games"
-        raise TrfError(
-            f"round {rnd.number}: the file gives team {team.number} a bye, the event has {doing}",
-            line,
-        )
+        said = {"round": rnd.number, "team": team.number, "match": str(match)}
+        if match is not None:
+            text = gettext(
+                "round %(round)s: the file gives team %(team)s a bye, the event has the match"
+                " %(match)s"
+            )
+        else:
+            text = gettext(
+                "round %(round)s: the file gives team %(team)s a bye, the event has games"
+            )
+        raise TrfError(text % said, line)
     if kind == TeamBye.Kind.PAIRING_BYE:
         other = rnd.team_byes.filter(kind=kind).first()
         if other is not None:
             raise TrfError(
-                f"round {rnd.number}: the file gives team {team.number} the pairing-allocated "
-                f"bye, the event gives it to team {other.team.number}",
+                gettext(
+                    "round %(round)s: the file gives team %(team)s the pairing-allocated bye,"
+                    " the event gives it to team %(other)s"
+                )
+                % {"round": rnd.number, "team": team.number, "other": other.team.number},
                 line,
             )
     TeamBye.objects.create(round=rnd, team=team, kind=kind)
@@ -301,8 +358,11 @@ def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str, line: int) -
         )
         if taken.exists() or rnd.team_byes.filter(team__in=[white, black]).exists():
             raise TrfError(
-                f"round {rnd.number}: the file forfeits {white} - {black}, but the event "
-                "pairs one of them otherwise",
+                gettext(
+                    "round %(round)s: the file forfeits %(white)s - %(black)s, but the event"
+                    " pairs one of them otherwise"
+                )
+                % {"round": rnd.number, "white": white, "black": black},
                 line,
             )
         table = (rnd.matches.aggregate(models.Max("table"))["table__max"] or 0) + 1
@@ -313,8 +373,15 @@ def _store_forfeit(rnd: Round, white: Team, black: Team, kind: str, line: int) -
         return False
     if match.forfeit:
         raise TrfError(
-            f"round {rnd.number}: the file forfeits {match} as {Forfeit(code).label}, "
-            f"the event as {match.get_forfeit_display()}",
+            gettext(
+                "round %(round)s: the file forfeits %(match)s as %(file)s, the event as %(event)s"
+            )
+            % {
+                "round": rnd.number,
+                "match": match,
+                "file": FORFEIT_NAMES[code],
+                "event": FORFEIT_NAMES[match.forfeit],
+            },
             line,
         )
     match.forfeit = code

@@ -15,6 +15,7 @@ from standings.engine.trf import TrfError
 
 from .access import can_edit
 from .models import Event
+from .phrases import trf_problem
 from .trf_import import import_trf
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -86,6 +87,12 @@ def _upload(
             # The arbiter page shows the message and any new round's pairings to publish.
             messages.success(request, report.summary())
             return redirect("arbiter:current", slug=report.slug)
-    context = {"form": form, "event": event, "section_of": section_of, "problem": problem}
+    context = {
+        "form": form,
+        "event": event,
+        "section_of": section_of,
+        "problem": problem,
+        "problem_text": trf_problem(problem) if problem else "",
+    }
     status = 400 if posted else 200
     return render(request, "events/import.html", context, status=status)

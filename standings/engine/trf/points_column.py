@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..event import Participant, RoundEntry, Scoring
-from ..result_codes import FULL_BYE, HALF_BYE, PENDING, UNPLAYED_CODES
-from .records import TrfError, TrfWarning
+from ..phrases import Phrase, phrase
+from ..result_codes import FULL_BYE, HALF_BYE, PENDING
+from .phrases import counted as counted_phrase
+from .records import TrfError, TrfWarning, warning
 
 # What a blank round may be read as.
 _BLANK_READINGS = (HALF_BYE, FULL_BYE)
@@ -44,13 +46,18 @@ class _Open:
     claim: ClaimedPoints
     counted: float
 
-    def __str__(self) -> str:
+    @property
+    def said(self) -> Phrase:
         p = self.claim.participant
-        rounds = ", ".join(str(r) for r in self.claim.blank_rounds)
-        return (
-            f"player {p.start_no} ({p.name}) on line {self.claim.line}: the column says "
-            f"{_shown(self.claim.said or 0.0)}, the rounds add up to {_shown(self.counted)} "
-            f"with round{'s' if len(self.claim.blank_rounds) > 1 else ''} {rounds} blank"
+        return counted_phrase(
+            "trf.points_open",
+            len(self.claim.blank_rounds),
+            player=p.start_no,
+            name=p.name,
+            line=self.claim.line,
+            said=_shown(self.claim.said or 0.0),
+            counted=_shown(self.counted),
+            rounds=_listed(self.claim.blank_rounds),
         )
 
 
@@ -75,7 +82,7 @@ def check_points_column(
             continue
         difference = said - counted
         if difference < 0 or not claim.blank_rounds:
-            warnings.append(TrfWarning(claim.line, _kept(p, said, counted)))
+            warnings.append(warning(claim.line, _kept(p, said, counted)))
             participants.append(p)
             continue
         readings = _readings(claim, difference, scoring)
@@ -85,16 +92,13 @@ def check_points_column(
             continue
         rounds, code = readings[0]
         participants.append(_read_blank_as(p, rounds, code))
-        warnings.append(TrfWarning(claim.line, _applied(claim, counted, rounds, code)))
+        warnings.append(warning(claim.line, _applied(claim, counted, rounds, code)))
     if still_open:
-        raise TrfError(
-            "the points column (columns 81-84) does not add up from the rounds, and the "
-            "rounds left blank do not say which rounds make the difference: "
-            + "; ".join(str(o) for o in still_open)
-            + ". Write each round without opponent with its result (0000 - H a half-point "
-            "bye, 0000 - F a full-point bye, 0000 - Z a zero-point bye) or correct the column",
-            still_open[0].claim.line,
-        )
+        # One player's part is a phrase; several are joined in English (a rare file).
+        players: Phrase | str = still_open[0].said
+        if len(still_open) > 1:
+            players = "; ".join(o.said.english for o in still_open)
+        raise TrfError(phrase("trf.points_unsettled", players=players), still_open[0].claim.line)
     return participants, warnings
 
 
@@ -127,26 +131,27 @@ def _read_blank_as(p: Participant, rounds: tuple[int, ...], code: str) -> Partic
     return replace(p, entries=entries)
 
 
-def _kept(p: Participant, said: float, counted: float) -> str:
-    return (
-        f"player {p.start_no} ({p.name}): the points column says {_shown(said)}, "
-        f"the rounds read add up to {_shown(counted)}"
+def _kept(p: Participant, said: float, counted: float) -> Phrase:
+    return phrase(
+        "trf.points_kept",
+        player=p.start_no,
+        name=p.name,
+        said=_shown(said),
+        counted=_shown(counted),
     )
 
 
-def _applied(claim: ClaimedPoints, counted: float, rounds: tuple[int, ...], code: str) -> str:
-    text = f"{_kept(claim.participant, claim.said or 0.0, counted)}: {_as(rounds, code)}"
+def _applied(claim: ClaimedPoints, counted: float, rounds: tuple[int, ...], code: str) -> Phrase:
+    kept = _kept(claim.participant, claim.said or 0.0, counted)
+    # 'blank round 2 read as a half-point bye', 'blank rounds 3, 4 read as ...'
+    reading = counted_phrase(f"trf.blank_read.{code}", len(rounds), rounds=_listed(rounds))
     rest = tuple(r for r in claim.blank_rounds if r not in rounds)
     if rest:
-        listed = ", ".join(str(r) for r in rest)
-        plural = "s" if len(rest) > 1 else ""
-        text += f", and round{plural} {listed} after the last result as a withdrawal"
-    return text + ", as the column says"
+        return counted_phrase(
+            "trf.points_read_withdrawn", len(rest), kept=kept, reading=reading, rest=_listed(rest)
+        )
+    return phrase("trf.points_read", kept=kept, reading=reading)
 
 
-def _as(rounds: tuple[int, ...], code: str) -> str:
-    """'blank round 2 read as a half-point bye', 'blank rounds 3, 4 read as ...'."""
-    title = UNPLAYED_CODES[code].title
-    if len(rounds) == 1:
-        return f"blank round {rounds[0]} read as a {title}"
-    return f"blank rounds {', '.join(str(r) for r in rounds)} read as {title}s"
+def _listed(rounds: tuple[int, ...]) -> str:
+    return ", ".join(str(r) for r in rounds)

@@ -37,10 +37,10 @@ from ..catalogue import CATALOGUE, parse_tiebreak_list
 from ..event import Event, MatchForfeit, Participant, RoundEntry, Scoring, Team
 from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
 from ..notation import SpecError, parse_spec, unknown_modifiers
+from ..phrases import Param, Phrase, phrase
 from ..result_codes import (
     BYE_CODES,
     FULL_BYE,
-    GAME_CODES,
     GAME_RESULTS,
     HALF_BYE,
     NOT_IN_LINEUP,
@@ -50,6 +50,7 @@ from ..result_codes import (
     UNPLAYED_CODES,
     ZERO_BYE,
 )
+from .phrases import counted, field
 from .points_column import ClaimedPoints, check_points_column
 from .records import (
     CELL,
@@ -63,6 +64,7 @@ from .records import (
     TrfTeamLine,
     TrfWarning,
     detect_system,
+    warning,
 )
 from .team_checks import check_lineups
 from .team_scores import DEFAULT_MATCH_POINTS, TeamRecords, check_team_scores, team_byes
@@ -112,7 +114,7 @@ def read_trf_bytes(data: bytes) -> TrfFile:
     trf = read_trf(text)
     warnings = trf.warnings
     if encoding == "Windows-1252":
-        warnings = (TrfWarning(0, "the file is not UTF-8: read as Windows-1252 (Latin-1)"),)
+        warnings = (warning(0, phrase("trf.windows_1252")),)
         warnings += trf.warnings
     return replace(trf, encoding=encoding, warnings=warnings)
 
@@ -132,11 +134,8 @@ def _decode(data: bytes) -> tuple[str, str]:
         before = data[: error.start]
         line = len(_BREAK_BYTES.findall(before)) + 1
         column = len(before) - max(before.rfind(b"\n"), before.rfind(b"\r"))
-        raise TrfError(
-            f"byte 0x{data[error.start]:02x} at column {column} is neither UTF-8 nor "
-            "Windows-1252 (Latin-1) text (save the file as UTF-8)",
-            line,
-        ) from None
+        byte = f"0x{data[error.start]:02x}"
+        raise TrfError(phrase("trf.undecodable", byte=byte, column=column), line) from None
 
 
 def read_trf(text: str) -> TrfFile:
@@ -183,8 +182,8 @@ class _Reader:
         self.conventions: dict[str, list[int]] = {}
         self.points_column: dict[int, float | None] = {}
 
-    def warn(self, line: int, text: str) -> None:
-        self.warnings.append(TrfWarning(line, text))
+    def warn(self, line: int, said: Phrase) -> None:
+        self.warnings.append(warning(line, said))
 
     def read(self, text: str) -> TrfFile:
         handlers: dict[str, Callable[[str, int], None]] = {
@@ -216,14 +215,11 @@ class _Reader:
                 self.comments.append(number)
                 continue
             if tag not in handlers and (_RULER.fullmatch(line) or _LEGEND.match(line)):
-                self.warn(number, f"skipped a column ruler or legend: {_short(line.strip())!r}")
+                self.warn(number, phrase("trf.ruler", text=_short(line.strip())))
                 continue
             if control := _CONTROL.search(line):
-                raise TrfError(
-                    f"column {control.start() + 1}: control character "
-                    f"U+{ord(control.group()):04X} (a TRF file is plain text)",
-                    number,
-                )
+                char = f"U+{ord(control.group()):04X}"
+                raise TrfError(phrase("trf.control", column=control.start() + 1, char=char), number)
             if tag in handlers:
                 handlers[tag](line, number)
             elif tag in simple:
@@ -240,9 +236,7 @@ class _Reader:
         when = _parse_date(text)
         if when is None and text:
             self.date_texts[line[:3]] = text
-            self.warn(
-                number, f"record {line[:3]}: no date read from {_short(text)!r}, kept as text"
-            )
+            self.warn(number, phrase("trf.date_kept", record=line[:3], text=_short(text)))
         self.dates[line[:3]] = when
 
     def _deputy(self, line: str, number: int) -> None:
@@ -256,14 +250,12 @@ class _Reader:
             fields = line[4:].split()
         if len(fields) > MAX_ROUNDS:
             raise TrfError(
-                f"record 132 has {len(fields)} round dates; an event has at most {MAX_ROUNDS} "
-                "rounds",
-                number,
+                phrase("trf.round_dates_too_many", count=len(fields), limit=MAX_ROUNDS), number
             )
         dates = [_parse_date(f) for f in fields]
         unread = [f for f, d in zip(fields, dates, strict=True) if f and d is None]
         if unread:
-            self.warn(number, f"record 132: no date read from {', '.join(map(repr, unread))}")
+            self.warn(number, phrase("trf.round_dates_unread", texts=", ".join(map(repr, unread))))
         while dates and dates[-1] is None:
             dates.pop()
         self.round_dates = tuple(dates)
@@ -273,12 +265,12 @@ class _Reader:
             return  # record 142 has the say
         text = line[4:].strip()
         if not _WHOLE.fullmatch(text):
-            raise TrfError(f"the number of rounds must be a whole number, not {text!r}", number)
-        self.rounds = _whole(text, number, "the number of rounds", limit=MAX_ROUNDS)
+            raise TrfError(phrase("trf.rounds_not_whole", text=text), number)
+        self.rounds = _whole(text, number, phrase("trf.rounds"), limit=MAX_ROUNDS)
         self.rounds_line = number
 
     def _scoring(self, line: str, number: int) -> None:
-        values = _code_values(line[4:], number, "record 162", frozenset("WDLAPX"))
+        values = _code_values(line[4:], number, "162", frozenset("WDLAPX"))
         win = values.get("W", 1.0)
         draw = values.get("D", 0.5)
         absent = values.get("A", 0.0)
@@ -295,7 +287,7 @@ class _Reader:
         )
 
     def _match_points(self, line: str, number: int) -> None:
-        values = _code_values(line[4:], number, "record 362", frozenset(TEAM_SCORES))
+        values = _code_values(line[4:], number, "362", frozenset(TEAM_SCORES))
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
@@ -307,14 +299,13 @@ class _Reader:
             else:
                 known.append(item)
         if unknown:
-            self.warn(
-                number,
-                f"record {line[:3]}: tie-breaks not computed here, left out: {', '.join(unknown)}",
-            )
+            left_out = ", ".join(unknown)
+            self.warn(number, phrase("trf.tiebreaks_left_out", record=line[:3], specs=left_out))
         try:
             specs = parse_tiebreak_list(" ".join(known))
         except SpecError as error:
-            raise TrfError(f"record {line[:3]}: {error}", number) from None
+            refused = phrase("trf.tiebreak_list", record=line[:3], problem=error.phrase)
+            raise TrfError(refused, number) from None
         if line[:3] == "202":
             self.tiebreaks = tuple(specs)
         else:
@@ -325,27 +316,21 @@ class _Reader:
         """An individual event's list without the team tie-breaks (MPVGP, BH:GP), warned."""
         team = [s for s in specs if CATALOGUE[parse_spec(s).name].team or parse_spec(s).basis]
         if team:
-            self.warn(
-                self.tiebreak_lines[tag],
-                f"record {tag}: team tie-breaks in an individual event, left out: "
-                + ", ".join(team),
-            )
+            said = phrase("trf.team_tiebreaks_left_out", record=tag, specs=", ".join(team))
+            self.warn(self.tiebreak_lines[tag], said)
         return tuple(s for s in specs if s not in team)
 
     # Player records
 
     def _player(self, line: str, number: int) -> None:
         if len(line) < 8:
-            raise TrfError(
-                "player record (001) too short: the start number (columns 5-8) is incomplete",
-                number,
-            )
-        start_no = _whole(line[4:8], number, "start number (columns 5-8)", limit=MAX_START_NO)
+            raise TrfError(phrase("trf.player_short"), number)
+        start_no = _whole(line[4:8], number, field("start_no"), limit=MAX_START_NO)
         if start_no is None or start_no == 0:
-            raise TrfError("player record (001) without a start number (columns 5-8)", number)
-        rating = _whole(line[48:52], number, "rating (columns 49-52)", limit=MAX_RATING)
-        self.points_column[start_no] = _points(line[80:84], number, "points (columns 81-84)")
-        rank = _whole(line[85:89], number, "rank (columns 86-89)", limit=MAX_START_NO)
+            raise TrfError(phrase("trf.player_no_start"), number)
+        rating = _whole(line[48:52], number, field("rating"), limit=MAX_RATING)
+        self.points_column[start_no] = _points(line[80:84], number, field("points"))
+        rank = _whole(line[85:89], number, field("rank"), limit=MAX_START_NO)
         if rank is not None:
             self.ranks.append((start_no, rank))
         cells = _cells(line, number, self.conventions)
@@ -363,16 +348,18 @@ class _Reader:
             birth=line[69:79].strip(),
         )
         if participant.title and participant.title.upper() not in _TITLES:
-            self.warn(number, f"player {start_no}: unknown title {participant.title!r}, kept")
+            title = participant.title
+            self.warn(number, phrase("trf.unknown_title", player=start_no, title=title))
         if participant.birth and not _BIRTH.fullmatch(participant.birth):
-            self.warn(number, f"player {start_no}: birth date {participant.birth!r} kept as text")
+            birth = participant.birth
+            self.warn(number, phrase("trf.birth_kept", player=start_no, birth=birth))
         self.players.append(_PlayerLine(number, participant, cells))
 
     def _federation(self, line: str, number: int) -> str:
         """Columns 54-56; a longer text (running into column 57) is blanked."""
         if line[56:57].strip():
             text = line[53:57].strip() + line[57:].split(" ", 1)[0]
-            self.warn(number, f"federation {text!r} is longer than 3 letters: left out")
+            self.warn(number, phrase("trf.federation_long", federation=text))
             return ""
         return line[53:56].strip()
 
@@ -380,32 +367,32 @@ class _Reader:
 
     def _team_013(self, line: str, number: int) -> None:
         if len(self.teams_013) == MAX_TEAM_NO:
-            raise TrfError(f"more than {MAX_TEAM_NO} teams (records 013)", number)
-        members = _numbers(line[36:], number, "team member (from column 37)")
+            raise TrfError(phrase("trf.too_many_teams", limit=MAX_TEAM_NO), number)
+        members = _numbers(line[36:], number, field("member_013"))
         self.teams_013.append((number, Team(len(self.teams_013) + 1, line[4:36].strip(), members)))
 
     def _team_310(self, line: str, number: int) -> None:
-        team_no = _whole(line[4:7], number, "team number (columns 5-7)", limit=MAX_TEAM_NO)
+        team_no = _whole(line[4:7], number, field("team_no"), limit=MAX_TEAM_NO)
         if not team_no:
-            raise TrfError("team record (310) without a team number (columns 5-7)", number)
-        members = _numbers(line[73:], number, "team member (from column 74)")
+            raise TrfError(phrase("trf.team_no_number"), number)
+        members = _numbers(line[73:], number, field("member_310"))
         extra = TrfTeamLine(
             number=team_no,
             nickname=line[41:46].strip(),
             strength=line[47:53].strip(),
-            match_points=_points(line[54:60], number, "match points (columns 55-60)"),
-            game_points=_points(line[61:67], number, "game points (columns 62-67)"),
-            rank=_whole(line[68:71], number, "team rank (columns 69-71)", limit=MAX_TEAM_NO),
+            match_points=_points(line[54:60], number, field("match_points")),
+            game_points=_points(line[61:67], number, field("game_points")),
+            rank=_whole(line[68:71], number, field("team_rank"), limit=MAX_TEAM_NO),
         )
         self.teams_310.append((number, Team(team_no, line[8:40].strip(), members), extra))
 
     def _team_bye(self, line: str, number: int) -> None:
         parts = line[4:].split()
         if len(parts) < 2:
-            raise TrfError("record 320 needs the bye's match points and game points", number)
-        mp = _points(parts[0], number, "record 320 match points")
-        gp = _points(parts[1], number, "record 320 game points")
-        what = "record 320 team number"
+            raise TrfError(phrase("trf.team_bye_points"), number)
+        mp = _points(parts[0], number, field("bye_match_points"))
+        gp = _points(parts[1], number, field("bye_game_points"))
+        what = field("bye_team")
         grid = [line[k : k + 4] for k in range(13, len(line), 4)]
         if len(line[4:13].split()) == 2 and all(_ON_GRID.fullmatch(f) for f in grid):
             # One 4-column field per round from column 14; a blank one: no bye that round.
@@ -418,21 +405,19 @@ class _Reader:
         parts = line[4:].split()
         kind = parts[0].upper() if parts else ""
         if kind not in ("F", "H", "Z"):
-            raise TrfError(f"record 240: unknown bye type {kind!r} (F, H or Z)", number)
+            raise TrfError(phrase("trf.bye_type", kind=kind), number)
         if len(parts) < 2:
-            raise TrfError("record 240 has no round number", number)
-        round_no = _whole(parts[1], number, "record 240 round number", limit=MAX_ROUNDS) or 0
-        ids = _numbers(" ".join(parts[2:]), number, "record 240 player or team number")
+            raise TrfError(phrase("trf.bye_no_round"), number)
+        round_no = _whole(parts[1], number, field("bye_round"), limit=MAX_ROUNDS) or 0
+        ids = _numbers(" ".join(parts[2:]), number, field("bye_numbers"))
         self.byes.append((number, TrfBye(kind, round_no, ids, line=number)))
 
     def _forfeit(self, line: str, number: int) -> None:
         parts = line[4:].split()
         if len(parts) != 4 or parts[0] not in ("+-", "-+", "--"):
-            raise TrfError(
-                "record 330 must read: type (+-, -+ or --), round, white team, black team", number
-            )
-        round_no = _whole(parts[1], number, "record 330 round number", limit=MAX_ROUNDS) or 0
-        white, black = _numbers(" ".join(parts[2:]), number, "record 330 team number")
+            raise TrfError(phrase("trf.forfeit_form"), number)
+        round_no = _whole(parts[1], number, field("forfeit_round"), limit=MAX_ROUNDS) or 0
+        white, black = _numbers(" ".join(parts[2:]), number, field("forfeit_team"))
         forfeit = TrfForfeitedMatch(parts[0], round_no, white, black, line=number)
         self.forfeits.append((number, forfeit))
 
@@ -445,14 +430,15 @@ class _Reader:
         rounds_in_file = max((_last_cell(p.cells) for p in self.players), default=0)
         if self.rounds is not None and rounds_in_file > self.rounds:
             late = next(p for p in self.players if _last_cell(p.cells) == rounds_in_file)
-            raise TrfError(
-                f"player {late.participant.start_no} has a result for round {rounds_in_file}, "
-                f"but record 142 (line {self.rounds_line}) says the event has "
-                f"{self.rounds} round{'' if self.rounds == 1 else 's'}: write 142 "
-                f"{rounds_in_file} (or XXR {rounds_in_file}), "
-                f"or leave round {rounds_in_file} out",
-                late.line,
+            said = counted(
+                "trf.rounds_exceeded",
+                self.rounds,
+                player=late.participant.start_no,
+                round=rounds_in_file,
+                line=self.rounds_line or 0,
+                rounds=self.rounds,
             )
+            raise TrfError(said, late.line)
         rounds = (
             self.rounds if self.rounds is not None else max(rounds_in_file, len(self.round_dates))
         )
@@ -501,19 +487,13 @@ class _Reader:
         )
         if contradictions:
             first = contradictions[0]
-            raise TrfError(
-                f"{first.text}: correct record 310 (match points columns 55-60, game points "
-                "62-67) or the boards",
-                first.line,
-            )
+            problem = first.said or first.text
+            raise TrfError(phrase("trf.team_scores_refused", problem=problem), first.line)
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
         federation = self.texts.get("032", "")
         if len(federation) > 3:
-            self.warn(
-                self.text_lines["032"],
-                f"record 032: federation {federation!r} is longer than 3 letters: left out",
-            )
+            self.warn(self.text_lines["032"], phrase("trf.federation_032", federation=federation))
             federation = ""
         if not team_event:
             self.tiebreaks = self._individual_tiebreaks("202", self.tiebreaks)
@@ -584,22 +564,13 @@ class _Reader:
     def _all_warnings(self, team_event: bool) -> tuple[TrfWarning, ...]:
         warnings = list(self.warnings)
         if self.comments:
-            warnings.append(
-                TrfWarning(
-                    self.comments[0],
-                    f"skipped {len(self.comments)} comment "
-                    f"line{'' if len(self.comments) == 1 else 's'} (###)",
-                )
-            )
+            count = len(self.comments)
+            warnings.append(warning(self.comments[0], counted("trf.comments", count, count=count)))
         for written, lines in self.conventions.items():
             meaning = _convention_meaning(written, team_event)
             count = len(lines)
-            warnings.append(
-                TrfWarning(
-                    lines[0],
-                    f"{count} {'cell' if count == 1 else 'cells'} {written!r} read as {meaning}",
-                )
-            )
+            said = counted("trf.conventions", count, count=count, written=written, meaning=meaning)
+            warnings.append(warning(lines[0], said))
         return tuple(sorted(warnings, key=lambda w: w.line))
 
     def _index_players(self) -> dict[int, _PlayerLine]:
@@ -607,12 +578,8 @@ class _Reader:
         for p in self.players:
             start_no = p.participant.start_no
             if start_no in by_start:
-                raise TrfError(
-                    f"start number {start_no} is used twice "
-                    f"(also on line {by_start[start_no].line}): give each player a start "
-                    "number of his own (columns 5-8)",
-                    p.line,
-                )
+                other = by_start[start_no].line
+                raise TrfError(phrase("trf.start_no_twice", start_no=start_no, other=other), p.line)
             by_start[start_no] = p
         return by_start
 
@@ -627,26 +594,23 @@ class _Reader:
         member_of: dict[int, int] = {}
         for number, team in found:
             if team.number in seen_team:
-                raise TrfError(
-                    f"team number {team.number} is used twice "
-                    f"(also on line {seen_team[team.number]})",
-                    number,
-                )
+                other = seen_team[team.number]
+                raise TrfError(phrase("trf.team_no_twice", team=team.number, other=other), number)
             seen_team[team.number] = number
             for start_no in team.members:
                 if start_no not in by_start:
-                    raise TrfError(
-                        f"team {team.number} ({team.name}) lists player {start_no}, "
-                        f"who has no player record (001): add player {start_no}'s 001 line, "
-                        "or take him off the team",
-                        number,
+                    said = phrase(
+                        "trf.member_unknown", team=team.number, name=team.name, player=start_no
                     )
+                    raise TrfError(said, number)
                 if start_no in member_of:
-                    raise TrfError(
-                        f"player {start_no} is listed in team {team.number} and in team "
-                        f"{member_of[start_no]}: list each player in one team only",
-                        number,
+                    said = phrase(
+                        "trf.member_twice",
+                        player=start_no,
+                        team=team.number,
+                        other=member_of[start_no],
                     )
+                    raise TrfError(said, number)
                 member_of[start_no] = team.number
         return [t for _, t in found], extras
 
@@ -659,21 +623,19 @@ class _Reader:
             for e in p.entries:
                 if e.opponent is None:
                     continue
-                where = f"round {e.round}: "
+                game = {"round": e.round, "player": p.start_no}
                 other_line = by_start.get(e.opponent)
                 if other_line is None:
-                    raise TrfError(
-                        f"{where}player {p.start_no}'s opponent {e.opponent} has no player "
-                        f"record (001): correct the opponent's number ({_columns(e.round, 1, 4)}) "
-                        f"or add player {e.opponent}'s 001 line",
-                        line.line,
+                    said = phrase(
+                        "trf.opponent_unknown",
+                        **game,
+                        opponent=e.opponent,
+                        columns=_columns(e.round, 1, 4),
                     )
+                    raise TrfError(said, line.line)
                 if e.opponent == p.start_no:
-                    raise TrfError(
-                        f"{where}player {p.start_no} is paired against himself: correct the "
-                        f"opponent's number ({_columns(e.round, 1, 4)})",
-                        line.line,
-                    )
+                    said = phrase("trf.self_paired", **game, columns=_columns(e.round, 1, 4))
+                    raise TrfError(said, line.line)
                 theirs = entries[e.opponent][e.round - 1]
                 if (
                     theirs.opponent == p.start_no
@@ -681,18 +643,22 @@ class _Reader:
                     and e.code + theirs.code in _PAIRS
                 ):
                     continue
-                colour = {"w": " with white", "b": " with black"}.get(e.color or "", "")
+                colour = {"w": "trf.with_white", "b": "trf.with_black"}.get(e.color or "")
                 cells = other_line.cells
-                said = cells[e.round - 1] if e.round <= len(cells) else None
-                told = f"says {said.strip()}" if said else f"has nothing for round {e.round}"
-                verb = GAME_CODES[e.code].verb
-                raise TrfError(
-                    f"{where}player {p.start_no} says he {verb} player {e.opponent}"
-                    f"{colour}, but player {e.opponent}'s line (line {other_line.line}) {told}: "
-                    f"write {_mirror(p.start_no, e)!r} there ({_columns(e.round, 1, 8)}), "
-                    "or correct this line",
-                    line.line,
+                theirs_written = cells[e.round - 1] if e.round <= len(cells) else None
+                told = {"said": theirs_written.strip()} if theirs_written else {}
+                said = phrase(
+                    "trf.game_says" if theirs_written else "trf.game_missing",
+                    **game,
+                    **told,
+                    verb=phrase(f"trf.verb.{e.code}"),
+                    opponent=e.opponent,
+                    colour=phrase(colour) if colour else "",
+                    line=other_line.line,
+                    cell=_mirror(p.start_no, e),
+                    columns=_columns(e.round, 1, 8),
                 )
+                raise TrfError(said, line.line)
 
     def _drop_byes_given_twice(self) -> None:
         """A team 320 gives the pairing bye loses a 240 bye of the same round (a warning).
@@ -706,11 +672,14 @@ class _Reader:
         for number, bye in self.byes:
             given = paired[bye.round - 1] if bye.round <= len(paired) else 0
             if given in bye.numbers:
-                self.warn(
-                    number,
-                    f"record 240: team {given} has the pairing bye of round {bye.round} "
-                    f"(record 320, line {number_320}); its {bye.kind} bye is left out",
+                said = phrase(
+                    "trf.bye_given_twice",
+                    team=given,
+                    round=bye.round,
+                    line=number_320,
+                    kind=bye.kind,
                 )
+                self.warn(number, said)
                 numbers = tuple(n for n in bye.numbers if n != given)
                 if not numbers:
                     continue
@@ -723,34 +692,31 @@ class _Reader:
     ) -> None:
         team_numbers = {t.number for t in teams}
         ids = team_numbers if teams else set(by_start)
-        what = "team" if teams else "player"
+        no_such = "trf.bye_no_team" if teams else "trf.bye_no_player"
 
         def check_round(round_no: int, number: int, record: str) -> None:
             if not 1 <= round_no <= rounds:
-                raise TrfError(
-                    f"record {record}: round {round_no} is outside the event's rounds 1-{rounds}",
-                    number,
-                )
+                said = phrase("trf.round_outside", record=record, round=round_no, rounds=rounds)
+                raise TrfError(said, number)
 
         for number, bye in self.byes:
             check_round(bye.round, number, "240")
             for n in bye.numbers:
                 if n not in ids:
-                    raise TrfError(f"record 240: there is no {what} {n}", number)
+                    raise TrfError(phrase(no_such, number=n), number)
         for number, m in self.forfeits:
             check_round(m.round, number, "330")
             for n in (m.white, m.black):
                 if n not in team_numbers:
-                    raise TrfError(f"record 330: there is no team {n}", number)
+                    raise TrfError(phrase("trf.forfeit_no_team", number=n), number)
         if self.team_bye is not None:
             number, _, _, byes = self.team_bye
             if len(byes) > rounds:
-                raise TrfError(
-                    f"record 320 lists {len(byes)} rounds, the event has {rounds}", number
-                )
+                said = phrase("trf.team_bye_rounds", count=len(byes), rounds=rounds)
+                raise TrfError(said, number)
             for n in byes:
                 if n and n not in team_numbers:
-                    raise TrfError(f"record 320: there is no team {n}", number)
+                    raise TrfError(phrase("trf.team_bye_no_team", number=n), number)
 
 
 # Reading helpers
@@ -768,16 +734,16 @@ _UNOPPOSED = {
     "L": ZERO_BYE,
 }
 _UNOPPOSED_MEANING = {
-    "+": "full-point byes (a full point without opponent)",
-    "1": "full-point byes (a full point without opponent)",
-    "W": "full-point byes (a full point without opponent)",
-    "=": "half-point byes (not draws)",
-    "D": "half-point byes (not draws)",
-    "0": "zero-point byes",
-    "L": "zero-point byes",
-    " ": "zero-point byes (TRF-2026: no opponent, no result)",
+    "+": phrase("trf.meaning.full_bye"),
+    "1": phrase("trf.meaning.full_bye"),
+    "W": phrase("trf.meaning.full_bye"),
+    "=": phrase("trf.meaning.half_bye"),
+    "D": phrase("trf.meaning.half_bye"),
+    "0": phrase("trf.meaning.zero_bye"),
+    "L": phrase("trf.meaning.zero_bye"),
+    " ": phrase("trf.meaning.blank"),
 }
-_TEAM_BOARD_WON = "boards won by default (a full point without opponent)"
+_TEAM_BOARD_WON = phrase("trf.meaning.board_won")
 
 
 def _written(cell: str) -> str | None:
@@ -798,13 +764,13 @@ def _note_unopposed(cell: str, number: int, conventions: dict[str, list[int]]) -
     conventions.setdefault(written, []).append(number)
 
 
-def _convention_meaning(written: str, team_event: bool) -> str:
+def _convention_meaning(written: str, team_event: bool) -> Phrase:
     result = written[7:8] or " "
     if _UNOPPOSED.get(result) == FULL_BYE and team_event:
         return _TEAM_BOARD_WON
     if result in _UNOPPOSED_MEANING:
         return _UNOPPOSED_MEANING[result]
-    return f"{UNPLAYED_CODES[result].title}, no opponent"
+    return phrase(f"trf.meaning.{UNPLAYED_CODES[result].code}")
 
 
 def _cells(line: str, number: int, conventions: dict[str, list[int]]) -> list[str | None]:
@@ -813,59 +779,46 @@ def _cells(line: str, number: int, conventions: dict[str, list[int]]) -> list[st
     Cells without opponent written other than TRF-16's way are counted in `conventions`.
     """
     if line[89:FIRST_CELL].strip():
-        raise TrfError("columns 90-91 must be blank: the round results start at column 92", number)
+        raise TrfError(phrase("trf.columns_90_91"), number)
     cells: list[str | None] = []
     for r, s in enumerate(range(FIRST_CELL, len(line), CELL), start=1):
         cell = line[s : s + 8].ljust(8)
-        place = f"round {r} (columns {s + 1}-{s + 8})"
+        place = phrase("trf.place", round=r, first=s + 1, last=s + 8)
         if line[s + 8 : s + CELL].strip():
-            raise TrfError(
-                f"{place}: the cell runs into columns {s + 9}-{s + 10}, which must be blank "
-                "(each round takes 10 columns: opponent, colour, result)",
-                number,
-            )
+            said = phrase("trf.cell_runs_on", place=place, first=s + 9, last=s + 10)
+            raise TrfError(said, number)
         if not cell.strip():
             cells.append(None)
             continue
         opponent, colour, result = cell[:4], cell[5], cell[7]
         if cell[4] != " " or cell[6] != " " or not (opponent.isspace() or _NUMBER.match(opponent)):
-            raise TrfError(
-                f"{place}: {cell.rstrip()!r} is not aligned as 'OOOO C R' "
-                f"(opponent in 4 columns, colour, result){_aligned(cell, s + 1)}",
-                number,
-            )
+            raise TrfError(_misaligned(place, cell, s + 1), number)
         if colour.lower() not in ("w", "b", "-", " "):
-            raise TrfError(
-                f"{place}: unknown colour {colour!r} (w for white, b for black, - for none)",
-                number,
-            )
+            raise TrfError(phrase("trf.unknown_colour", place=place, colour=colour), number)
         if result.upper() not in TRF_CODES and result != " ":
-            raise TrfError(
-                f"{place}: unknown result code {result!r} ({' '.join(TRF_CODES)})"
-                f"{_CODE_HINTS.get(result, '')}",
-                number,
-            )
+            key = _CODE_HINTS.get(result, "trf.unknown_result")
+            said = phrase(key, place=place, code=result, codes=" ".join(TRF_CODES))
+            raise TrfError(said, number)
         if _WHOLE.fullmatch(opponent.strip() or "0") and not int(opponent.strip() or "0"):
             _note_unopposed(cell, number, conventions)
         cells.append(cell)
     return cells
 
 
-# What a result code that TRF does not have is written as.
-_CODE_HINTS = {
-    "½": ": a draw is written =",
-    "B": ": a bye is written 0000 - F (full point), H (half), Z (zero) or U (pairing bye)",
-}
+# A result code that TRF does not have, with how it is written.
+_CODE_HINTS = {"½": "trf.unknown_result_half", "B": "trf.unknown_result_bye"}
 
 
-def _aligned(cell: str, column: int) -> str:
-    """How a misaligned cell is written on the grid, when its three parts can be told."""
+def _misaligned(place: Phrase, cell: str, column: int) -> Phrase:
+    """A misaligned cell, with how it is written on the grid when its three parts can be told."""
     parts = cell.split()
+    written = cell.rstrip()
     if len(parts) != 3 or not _WHOLE.fullmatch(parts[0]) or len(parts[0]) > 4:
-        return ""
+        return phrase("trf.misaligned", place=place, cell=written)
     if len(parts[1]) != 1 or len(parts[2]) != 1:
-        return ""
-    return f": write '{parts[0]:>4} {parts[1]} {parts[2]}' from column {column}"
+        return phrase("trf.misaligned", place=place, cell=written)
+    aligned = f"{parts[0]:>4} {parts[1]} {parts[2]}"
+    return phrase("trf.misaligned_write", place=place, cell=written, aligned=aligned, column=column)
 
 
 def _last_cell(cells: list[str | None]) -> int:
@@ -889,12 +842,8 @@ def _entries(p: _PlayerLine, rounds_in_file: int, pad: str) -> tuple[RoundEntry,
         code = cell[7].upper()
         if opponent:
             if code in BYE_CODES:
-                raise TrfError(
-                    f"round {r}: a bye ({code}) cannot have an opponent ({opponent}): write "
-                    f"0000 - {code} for the bye, or the game's result against player {opponent} "
-                    "(1, =, 0, +, -)",
-                    p.line,
-                )
+                said = phrase("trf.bye_with_opponent", round=r, code=code, opponent=opponent)
+                raise TrfError(said, p.line)
             entries.append(RoundEntry(r, opponent, colour, code if code != " " else PENDING))
         elif code in _UNOPPOSED:
             entries.append(RoundEntry(r, None, colour, _UNOPPOSED[code]))
@@ -931,10 +880,10 @@ def _mirror(start_no: int, e: RoundEntry) -> str:
     return f"{start_no:4d} {_opposite(e.color) or '-'} {result}".rstrip()
 
 
-def _columns(round_no: int, first: int, last: int) -> str:
+def _columns(round_no: int, first: int, last: int) -> Phrase:
     """Columns `first` to `last` of a round's cell (1-based within the cell)."""
     start = FIRST_CELL + CELL * (round_no - 1)
-    return f"columns {start + first}-{start + last}"
+    return phrase("trf.columns", first=start + first, last=start + last)
 
 
 def _last_written(cells: list[str | None]) -> int:
@@ -950,19 +899,19 @@ def _opposite(colour: str | None) -> str | None:
     return {"w": "b", "b": "w"}.get(colour or "")
 
 
-def _whole(text: str, number: int, what: str, *, limit: int) -> int | None:
+def _whole(text: str, number: int, what: Phrase, *, limit: int) -> int | None:
     """A whole number of ASCII digits, at most `limit`; None for a blank field."""
     text = text.strip()
     if not text:
         return None
     if not _WHOLE.fullmatch(text):
-        raise TrfError(f"{what}: {text!r} is not a whole number", number)
+        raise TrfError(phrase("trf.not_whole", what=what, text=text), number)
     if len(text.lstrip("0")) > len(str(limit)) or int(text) > limit:
-        raise TrfError(f"{what}: {_short(text)} is more than {limit}", number)
+        raise TrfError(phrase("trf.more_than", what=what, text=_short(text), limit=limit), number)
     return int(text)
 
 
-def _points(text: str, number: int, what: str) -> float | None:
+def _points(text: str, number: int, what: Phrase) -> float | None:
     """Points as the event stores them (0-999.9, steps of 0.1); None for a blank field.
 
     A decimal comma (`1,5`, as some European programs write) is read as a point.
@@ -972,18 +921,20 @@ def _points(text: str, number: int, what: str) -> float | None:
         return None
     if _DECIMAL_COMMA.fullmatch(text):
         text = text.replace(",", ".")
+    said: dict[str, Param] = {"what": what, "text": _short(text)}
     if not _POINTS.fullmatch(text):
-        raise TrfError(f"{what}: {_short(text)!r} is not a number", number)
+        raise TrfError(phrase("trf.not_number", **said), number)
     if text.startswith("-") and text.strip("-0."):
-        raise TrfError(f"{what}: {_short(text)} is negative", number)
+        raise TrfError(phrase("trf.negative", **said), number)
     digits = text.lstrip("-0")
+    too_many = phrase("trf.more_than", **said, limit=str(MAX_POINTS))
     if len(digits.partition(".")[0]) > len(str(int(MAX_POINTS))):
-        raise TrfError(f"{what}: {_short(text)} is more than {MAX_POINTS}", number)
+        raise TrfError(too_many, number)
     value = Decimal(text)
     if value > MAX_POINTS:
-        raise TrfError(f"{what}: {_short(text)} is more than {MAX_POINTS}", number)
+        raise TrfError(too_many, number)
     if value % POINTS_STEP:
-        raise TrfError(f"{what}: {_short(text)} is not a multiple of {POINTS_STEP}", number)
+        raise TrfError(phrase("trf.not_multiple", **said, step=str(POINTS_STEP)), number)
     return float(abs(value))
 
 
@@ -992,20 +943,24 @@ def _short(text: str) -> str:
     return text if len(text) <= 20 else f"{text[:10]}...({len(text)} characters)"
 
 
-def _numbers(text: str, number: int, what: str) -> tuple[int, ...]:
+def _numbers(text: str, number: int, what: Phrase) -> tuple[int, ...]:
     return tuple(_whole(t, number, what, limit=MAX_START_NO) or 0 for t in text.split())
 
 
 def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> dict[str, float]:
     """'W 1.0    D 0.5 ...' as {code: points}."""
     parts = text.split()
+    named = phrase("trf.record", record=record)
     if len(parts) % 2:
-        raise TrfError(f"{record}: expected pairs of code and points, got {text.strip()!r}", number)
+        raise TrfError(phrase("trf.code_pairs", record=named, text=text.strip()), number)
     values = {}
     for code, points in zip(parts[::2], parts[1::2], strict=True):
         if code.upper() not in codes:
-            raise TrfError(f"{record}: unknown code {code!r} ({' '.join(sorted(codes))})", number)
-        values[code.upper()] = _points(points, number, f"{record} points for {code}") or 0.0
+            listed = " ".join(sorted(codes))
+            said = phrase("trf.unknown_code", record=named, code=code, codes=listed)
+            raise TrfError(said, number)
+        what = phrase("trf.code_points", record=named, code=code)
+        values[code.upper()] = _points(points, number, what) or 0.0
     return values
 
 

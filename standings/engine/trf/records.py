@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..event import Event, System
+from ..phrases import Phrase
 from ..result_codes import PAIRING_BYE
 
 # 001 record layout (0-based): round r's cell starts at FIRST_CELL + CELL * (r - 1).
@@ -15,11 +16,16 @@ TEAM_SCORES = ("TW", "TD", "TL")  # record 362
 
 
 class TrfError(ValueError):
-    """A malformed or inconsistent TRF file; `line` is 1-based, None for the whole file."""
+    """A malformed or inconsistent TRF file; `line` is 1-based, None for the whole file.
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    The reader's own refusals are phrases (`trf/phrases.py`): `message` is their English,
+    `phrase` lets the web layer word them in the arbiter's language; None for a message
+    already worded (the import's)."""
+
+    def __init__(self, message: str | Phrase, line: int | None = None) -> None:
+        self.phrase = message if isinstance(message, Phrase) else None
+        self.message = str(message)
+        super().__init__(self.message)
         self.line = line
 
     def __str__(self) -> str:
@@ -31,10 +37,15 @@ class TrfWarning:
     """Something the reader read its own way or left out; `line` is 1-based, 0 for the file."""
 
     line: int
-    text: str
+    text: str  # English
+    said: Phrase | None = field(default=None, compare=False)  # for the web layer
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text}" if self.line else self.text
+
+
+def warning(line: int, said: Phrase) -> TrfWarning:
+    return TrfWarning(line, said.english, said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..event import Participant, Team
+from ..phrases import phrase
 from ..team_matches import in_lineup
+from .phrases import counted
 from .records import TrfError
 
 
@@ -37,13 +39,17 @@ def check_lineups(
                     lineup.append((start_no, entry.opponent))
             if boards and len(lineup) > boards:
                 extra = lineup[boards][0]
-                raise TrfError(
-                    f"round {r}: team {team.number} ({team.name}) fields {len(lineup)} players, "
-                    f"more than the {boards} board{'s' if boards > 1 else ''} of a match "
-                    f"(record 352): take player "
-                    f"{extra} out of the line-up, or lengthen record 352",
-                    line_of.get(extra, 0),
+                said = counted(
+                    "trf.lineup_too_long",
+                    boards,
+                    round=r,
+                    team=team.number,
+                    name=team.name,
+                    count=len(lineup),
+                    boards=boards,
+                    player=extra,
                 )
+                raise TrfError(said, line_of.get(extra, 0))
             _check_opponents(team, lineup, team_of, line_of, r)
 
 
@@ -57,11 +63,10 @@ def _check_opponents(
     met = [(me, opp, team_of.get(opp)) for me, opp in lineup if opp is not None]
     for me, opp, other in met:
         if other is team:
-            raise TrfError(
-                f"round {r}: player {me} meets player {opp} of his own team {team.number} "
-                f"({team.name}): a board is between the two teams of a match",
-                line_of.get(me, 0),
+            said = phrase(
+                "trf.own_team", round=r, player=me, opponent=opp, team=team.number, name=team.name
             )
+            raise TrfError(said, line_of.get(me, 0))
     counted = Counter(other.number for _, _, other in met if other is not None)
     if len(counted) < 2:
         return
@@ -69,9 +74,16 @@ def _check_opponents(
     usual_name = next(o.name for _, _, o in met if o is not None and o.number == usual)
     for me, opp, other in met:
         if other is not None and other.number != usual:
-            raise TrfError(
-                f"round {r}: player {me} of team {team.number} ({team.name}) meets player "
-                f"{opp} of team {other.number} ({other.name}), while the team's other boards "
-                f"meet team {usual} ({usual_name}): a match is between two teams",
-                line_of.get(me, 0),
+            said = phrase(
+                "trf.third_team",
+                round=r,
+                player=me,
+                team=team.number,
+                name=team.name,
+                opponent=opp,
+                other=other.number,
+                other_name=other.name,
+                usual=usual,
+                usual_name=usual_name,
             )
+            raise TrfError(said, line_of.get(me, 0))

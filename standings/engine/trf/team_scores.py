@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..event import Participant, Scoring, Team, TeamBye
+from ..phrases import phrase
 from ..result_codes import PENDING
-from .records import TrfBye, TrfForfeitedMatch, TrfTeamLine, TrfWarning
+from .records import TrfBye, TrfForfeitedMatch, TrfTeamLine, TrfWarning, warning
 
 DEFAULT_MATCH_POINTS = (2.0, 1.0, 0.0)  # TW, TD, TL when record 362 is absent
 _BYE_SHARE = {"F": 0, "H": 1, "Z": 2}  # which of (win, draw, loss) a 240 bye scores
@@ -61,22 +62,29 @@ def check_team_scores(
     warnings = []
     for line in claimed:
         mp, gp = read.get(line.number, (0.0, 0.0))
-        differs = [
-            f"{what} {_shown(said)} in the file, {_shown(counted)} from the boards"
+        differs = {
+            what: {"said": _shown(said), "counted": _shown(counted)}
             for what, said, counted in (
-                ("match points", line.match_points, mp),
-                ("game points", line.game_points, gp),
+                ("match_points", line.match_points, mp),
+                ("game_points", line.game_points, gp),
             )
             if said is not None and abs(said - counted) > _TOLERANCE
-        ]
+        }
         if differs:
             name = next((t.name for t in records.teams if t.number == line.number), "")
-            warnings.append(
-                TrfWarning(
-                    line_of.get(line.number, 0),
-                    f"team {line.number} ({name}): {'; '.join(differs)}",
+            if len(differs) == 2:
+                game = differs["game_points"]
+                differences = phrase(
+                    "trf.team_scores.both",
+                    **differs["match_points"],
+                    said_gp=game["said"],
+                    counted_gp=game["counted"],
                 )
-            )
+            else:
+                ((what, values),) = differs.items()
+                differences = phrase(f"trf.team_scores.{what}", **values)
+            said = phrase("trf.team_scores", team=line.number, name=name, differences=differences)
+            warnings.append(warning(line_of.get(line.number, 0), said))
     return warnings
 
 
