@@ -30,6 +30,16 @@ ACTIONS = {
     "team_bye": _("Team bye"),
     "lineup": _("Line-up"),
     "settings": _("Tie-break settings"),
+    "import_trf": _("TRF import"),
+    "sections": _("Sections"),
+    "load_demo": _("Demo loaded"),
+    "admin_add": _("Added in the admin"),
+    "admin_edit": _("Changed in the admin"),
+    "admin_delete": _("Deleted in the admin"),
+    "import_bridge": _("Bridge import"),
+    "bridge_match": _("Bridge match"),
+    "bridge_session": _("Bridge session"),
+    "bridge_bam_match": _("Bridge board-a-match"),
 }
 FORFEITS = dict(Forfeit.choices)
 

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.urls import register_converter, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from standings.events import match_score
@@ -330,19 +330,20 @@ def _has_prizes(state: EventState) -> dict[str, Any] | None:
     return {} if state.prizes is not None else None
 
 
+# The treasurer's columns, named in the reader's language (the order never changes).
 PRIZE_CSV_HEADER = (
-    "category",
-    "place",
-    "places",
-    "start_no",
-    "name",
-    "federation",
-    "points",
-    "amount",
-    "currency",
-    "item",
-    "shared_by",
-    "provisional",
+    pgettext_lazy("prizes.csv column", "category"),
+    pgettext_lazy("prizes.csv column", "place"),
+    pgettext_lazy("prizes.csv column", "places"),
+    pgettext_lazy("prizes.csv column", "start_no"),
+    pgettext_lazy("prizes.csv column", "name"),
+    pgettext_lazy("prizes.csv column", "federation"),
+    pgettext_lazy("prizes.csv column", "points"),
+    pgettext_lazy("prizes.csv column", "amount"),
+    pgettext_lazy("prizes.csv column", "currency"),
+    pgettext_lazy("prizes.csv column", "item"),
+    pgettext_lazy("prizes.csv column", "shared_by"),
+    pgettext_lazy("prizes.csv column", "provisional"),
 )
 
 
@@ -350,7 +351,8 @@ def _prizes_csv(state: EventState) -> str:
     """The prize list for the treasurer: one line per player and prize, amounts to the cent."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(PRIZE_CSV_HEADER)
+    writer.writerow([str(column) for column in PRIZE_CSV_HEADER])
+    yes, no = pgettext("prizes.csv", "yes"), pgettext("prizes.csv", "no")
     prizes = state.prizes
     for listed in prizes.lists if prizes else ():
         for award in listed.awards:
@@ -369,7 +371,7 @@ def _prizes_csv(state: EventState) -> str:
                     prizes.rules.currency if prizes else "",
                     award.item,
                     award.shared_by,
-                    "yes" if award.provisional else "no",
+                    yes if award.provisional else no,
                 )
             )
     return out.getvalue()

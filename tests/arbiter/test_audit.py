@@ -40,7 +40,7 @@ def test_reasons_and_targets_are_escaped(client, event, arbiter):
     assert not page.select("tbody img, tbody b")
     cells = texts(str(page), "tbody td")
     assert "<img src=x onerror=alert(1)>" in cells and "<b>file</b>" in cells
-    assert "Import trf" in cells
+    assert "TRF import" in cells
 
 
 def test_the_log_is_paginated(client, event, arbiter):

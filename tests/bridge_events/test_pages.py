@@ -155,7 +155,7 @@ def test_only_staff_import(client, arbiter, db):
 def test_the_scorer_page_links_the_shared_audit_log(client, bridge_event, arbiter):
     client.force_login(arbiter)
     assert 'href="/e/swiss/arbiter/audit/"' in client.get("/b/swiss/score/").content.decode()
-    assert "Import bridge" in client.get("/e/swiss/arbiter/audit/").content.decode()
+    assert "Bridge import" in client.get("/e/swiss/arbiter/audit/").content.decode()
 
 
 def test_a_knockout_match_is_shown_not_scored(client, db, arbiter):
