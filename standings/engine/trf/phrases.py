@@ -7,6 +7,8 @@ key in the arbiter's language (`events/trf_texts.py`).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..phrases import ENGLISH, Phrase, phrase
 
 ENGLISH.update(
@@ -200,6 +202,7 @@ def counted(key: str, count: int, /, **params: object) -> Phrase:
     return phrase(f"{key}.{'one' if count == 1 else 'many'}", **params)  # type: ignore[arg-type]
 
 
+@cache  # a few fields, named for every line read
 def field(key: str) -> Phrase:
     """A field a message names: field("rating") is "rating (columns 49-52)"."""
     return phrase(f"trf.field.{key}")

@@ -783,21 +783,21 @@ def _cells(line: str, number: int, conventions: dict[str, list[int]]) -> list[st
     cells: list[str | None] = []
     for r, s in enumerate(range(FIRST_CELL, len(line), CELL), start=1):
         cell = line[s : s + 8].ljust(8)
-        place = phrase("trf.place", round=r, first=s + 1, last=s + 8)
         if line[s + 8 : s + CELL].strip():
-            said = phrase("trf.cell_runs_on", place=place, first=s + 9, last=s + 10)
+            said = phrase("trf.cell_runs_on", place=_place(r, s), first=s + 9, last=s + 10)
             raise TrfError(said, number)
         if not cell.strip():
             cells.append(None)
             continue
         opponent, colour, result = cell[:4], cell[5], cell[7]
         if cell[4] != " " or cell[6] != " " or not (opponent.isspace() or _NUMBER.match(opponent)):
-            raise TrfError(_misaligned(place, cell, s + 1), number)
+            raise TrfError(_misaligned(_place(r, s), cell, s + 1), number)
         if colour.lower() not in ("w", "b", "-", " "):
-            raise TrfError(phrase("trf.unknown_colour", place=place, colour=colour), number)
+            said = phrase("trf.unknown_colour", place=_place(r, s), colour=colour)
+            raise TrfError(said, number)
         if result.upper() not in TRF_CODES and result != " ":
             key = _CODE_HINTS.get(result, "trf.unknown_result")
-            said = phrase(key, place=place, code=result, codes=" ".join(TRF_CODES))
+            said = phrase(key, place=_place(r, s), code=result, codes=" ".join(TRF_CODES))
             raise TrfError(said, number)
         if _WHOLE.fullmatch(opponent.strip() or "0") and not int(opponent.strip() or "0"):
             _note_unopposed(cell, number, conventions)
@@ -807,6 +807,11 @@ def _cells(line: str, number: int, conventions: dict[str, list[int]]) -> list[st
 
 # A result code that TRF does not have, with how it is written.
 _CODE_HINTS = {"½": "trf.unknown_result_half", "B": "trf.unknown_result_bye"}
+
+
+def _place(round_no: int, start: int) -> Phrase:
+    """A round's cell in a message: "round 3 (columns 112-119)" (made only for one)."""
+    return phrase("trf.place", round=round_no, first=start + 1, last=start + 8)
 
 
 def _misaligned(place: Phrase, cell: str, column: int) -> Phrase:
