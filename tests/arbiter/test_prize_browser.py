@@ -47,6 +47,7 @@ def test_type_the_prizes_see_the_preview_save_and_followers_follow(desk, new_pag
     log_in(page, desk.url)
     page.get_by_role("link", name="Prizes").click()
     expect(page).to_have_url(desk.url + "/e/small-open/arbiter/settings/prizes/")
+    page.wait_for_load_state()  # typing before htmx is ready would ask for no preview
     assert violations(page) == []  # axe: nothing serious or critical
     editor = page.get_by_label("Categories and prizes")
     faulty = {**DOCUMENT, "prizes": [{"category": "overall", "place": 1, "amount": "0"}]}

@@ -34,6 +34,7 @@ def test_pick_a_preset_see_the_preview_save_and_followers_follow(desk, new_page)
     log_in(page, desk.url)
     page.get_by_role("link", name="Tie-breaks").click()
     expect(page).to_have_url(desk.url + "/e/small-open/arbiter/settings/")
+    page.wait_for_load_state()  # typing before htmx is ready would ask for no preview
 
     custom = page.get_by_label("Custom list, in order")
     page.get_by_role("radio", name="Custom list").check()

@@ -56,6 +56,7 @@ def test_a_board_tapped_on_a_tablet_updates_the_team_standings_live(desk, new_pa
     assert fits(tablet)
     tablet.locator("#match-1 a").click()
     expect(tablet).to_have_url(desk.url + "/e/small-teams/arbiter/round/1/match/1/")
+    tablet.wait_for_load_state()  # a tap before htmx is ready would post the plain form
     assert fits(tablet)
     tablet.evaluate("window.notReloaded = true")
     board = tablet.locator("#board-2")  # the Knights' player has white, the Rooks' black

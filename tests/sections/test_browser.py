@@ -86,6 +86,7 @@ def test_the_arbiter_switches_section_in_one_tap(cup, new_page):  # noqa: F811
     switch = page.get_by_role("navigation", name="Sections")
     switch.get_by_role("link", name="Open B").click()
     expect(page).to_have_url(cup.url + "/e/cup-b/arbiter/")
+    page.wait_for_load_state()  # a tap before htmx is ready would post the plain form
     expect(switch.locator('[aria-current="page"]')).to_have_text("Open B")
     board = page.locator("#board-3")
     expect(board.locator(".bno")).to_have_text("Board 103")
