@@ -41,6 +41,8 @@ ACTIONS = {
     "bridge_session": _("Bridge session"),
     "bridge_bam_match": _("Bridge board-a-match"),
 }
+# An action whose label depends on what it changed: the settings page saves either list.
+BY_TARGET = {("settings", "prizes"): _("Prize settings")}
 FORFEITS = dict(Forfeit.choices)
 
 
@@ -49,8 +51,9 @@ def audit_page(event: Event, number: str | None) -> Page:
     return Paginator(entries, PER_PAGE).get_page(number)
 
 
-def action_label(action: str) -> str:
-    return str(ACTIONS.get(action, action.replace("_", " ").capitalize()))
+def action_label(action: str, target: str = "") -> str:
+    label = BY_TARGET.get((action, target)) or ACTIONS.get(action)
+    return str(label or action.replace("_", " ").capitalize())
 
 
 def describe(value: object) -> str:

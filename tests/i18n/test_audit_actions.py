@@ -33,3 +33,10 @@ def test_the_bridge_s_actions_in_french():
         assert action_label("import_bridge") == "Import bridge"
         assert action_label("bridge_session") == "Séance de bridge"
         assert action_label("import_trf") == "Import TRF"
+
+
+def test_a_prize_change_is_not_called_a_tie_break_change():
+    assert action_label("settings", "tie-breaks") == "Tie-break settings"
+    assert action_label("settings", "prizes") == "Prize settings"
+    with translation.override("de"):
+        assert action_label("settings", "prizes") == "Preiseinstellungen"

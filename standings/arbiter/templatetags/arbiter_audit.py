@@ -11,5 +11,5 @@ def describe(value: object) -> str:
 
 
 @register.filter
-def action_label(action: str) -> str:
-    return audit.action_label(action)
+def action_label(action: str, target: str = "") -> str:
+    return audit.action_label(action, target)
