@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from standings.bridge.ordering import Term
 from standings.bridge.reader import BridgeFormatError
 from standings.bridge.standings import Place, Reason
+from standings.events.phrases import decimal
 
 # A step's name as "Decided by" shows it, after its article ("1.3a IMP quotient").
 STEP_NAMES: dict[str, Promise] = {
@@ -73,8 +73,7 @@ def number(text: str) -> str:
     """A value as the procedures show it ("1.183", "infinite") in the reader's format."""
     if text == "infinite":
         return gettext("infinite")
-    separator = get_format("DECIMAL_SEPARATOR")
-    return text if separator == "." else text.replace(".", separator)
+    return decimal(text)
 
 
 def decided_by(place: Place) -> str:

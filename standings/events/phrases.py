@@ -5,7 +5,7 @@ import page, an import's summary). Looked up by the phrase's key, never from its
 
 from __future__ import annotations
 
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -179,6 +179,13 @@ def _param(value: Param) -> str:
         elif isinstance(part, int | float):  # board by board: "1: 1, 2: 0,5"
             parts.append(f"{k}: {_number(part)}")
     return ", ".join(parts)
+
+
+def decimal(text: str) -> str:
+    """A number already worded with a point ("2.5", "1.183") in the reader's format
+    ("2,5"): the pages' values, the bridge procedures' quotients."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    return text if separator == "." else text.replace(".", separator)
 
 
 def _number(value: float) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from standings.engine import event as engine
 from standings.engine.catalogue import lookup
@@ -72,6 +73,21 @@ class EventRead:
     matches: list[tuple[int, int, int, int, int, str]]  # id, round id, table, home, away, forfeit
     team_byes: list[tuple[int, int, str]]  # round id, team id, kind
 
+    @cached_property
+    def round_number(self) -> dict[int, int]:
+        """Round id -> round number."""
+        return {r.pk: r.number for r in self.rounds}
+
+    @cached_property
+    def start_no(self) -> dict[int, int]:
+        """Participant id -> start number."""
+        return {p["id"]: p["start_no"] for p in self.participants}
+
+    @cached_property
+    def team_number(self) -> dict[int, int]:
+        """Team id -> team number."""
+        return {t.pk: t.number for t in self.teams}
+
 
 def read_event(event: Event) -> EventRead:
     """Read the event: rounds, participants, games and byes; teams and their members; a
@@ -120,9 +136,8 @@ def engine_event(event: Event, read: EventRead | None = None) -> engine.Event:
     if read is None:
         read = read_event(event)
     rounds, participants = read.rounds, read.participants
-    start_no = {p["id"]: p["start_no"] for p in participants}
+    start_no, number = read.start_no, read.round_number
     cells: dict[tuple[int, int], engine.RoundEntry] = {}
-    number = {r.pk: r.number for r in rounds}
     for round_id, _match, _board, white_id, black_id, result in read.games:
         n = number[round_id]
         white_code, black_code = (result[0], result[1]) if result else ("*", "*")
@@ -180,8 +195,7 @@ def _with_matches(described: engine.Event, event: Event, read: EventRead) -> eng
     # The boards of a match: record 352's, or the most any match of these rounds has.
     most = max((board for _, match, board, *_rest in read.games if match is not None), default=0)
     boards = max(with_boards.boards, most)
-    number = {r.pk: r.number for r in read.rounds}
-    team_number = {t.pk: t.number for t in read.teams}
+    number, team_number = read.round_number, read.team_number
     byes = tuple(
         engine.TeamBye(
             number[round_id], team_number[team], *team_bye_points(kind, event, boards), code=kind

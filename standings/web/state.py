@@ -457,8 +457,7 @@ def _record(
 
 
 def _rounds(event: Event, people: dict[int, Person], read: EventRead) -> tuple[RoundView, ...]:
-    number = {r.pk: r.number for r in read.rounds}
-    start_no = {p["id"]: p["start_no"] for p in read.participants}
+    number, start_no = read.round_number, read.start_no
     boards: dict[int, list[Board]] = {}
     # A team event's boards are its matches' (team_state).
     for round_id, match, board, white, black, result in read.games:  # by round and board

@@ -279,8 +279,7 @@ def build_team_state(
     description was made of (`read`, snapshot.read_event); the team standings are the
     engine's (`standings`)."""
     teams = {t.pk: TeamRef(t.number, t.name) for t in read.teams}
-    number = {r.pk: r.number for r in read.rounds}
-    start_no = {p["id"]: p["start_no"] for p in read.participants}
+    number, start_no = read.round_number, read.start_no
     team_of = {p["id"]: p["team_id"] for p in read.participants}
     game, points = scoring(event), match_points(event)
     boards_of: dict[int, list[Board]] = defaultdict(list)

@@ -33,6 +33,22 @@ def bridge_site(server_database, redis_url):
     server.stop()
 
 
+def score_aalborg_bergen(tablet, url: str, form_label: str) -> None:
+    """Sign in as the scorer and enter Aalborg-Bergen of round 5, 40-20 IMPs."""
+    tablet.goto(f"{url}/login/?next=/b/{BRIDGE_DEMO_SLUG}/score/%3Fround%3D5")
+    tablet.fill("input[name=username]", "arbiter")
+    tablet.fill("input[name=password]", "pw-scorer-1")
+    tablet.click("button[type=submit]")
+    form = tablet.locator(f'form[aria-label="{form_label}"]')
+    form.locator("select[name=home]").select_option(label="Aalborg")
+    form.locator("select[name=away]").select_option(label="Bergen")
+    form.locator("input[name=home_imps]").fill("40")
+    form.locator("input[name=away_imps]").fill("20")
+    form.locator("input[name=home_points]").fill("3100")
+    form.locator("input[name=away_points]").fill("2200")
+    form.locator("button[type=submit]").click()
+
+
 def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
     follower = new_page(PHONE)
     follower.goto(f"{bridge_site.url}/b/{BRIDGE_DEMO_SLUG}/?round=5")
@@ -41,18 +57,7 @@ def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
     expect(follower.locator("table.bridge-matches")).to_contain_text("No matches entered.")
 
     tablet = new_page(TABLET)
-    tablet.goto(f"{bridge_site.url}/login/?next=/b/{BRIDGE_DEMO_SLUG}/score/%3Fround%3D5")
-    tablet.fill("input[name=username]", "arbiter")
-    tablet.fill("input[name=password]", "pw-scorer-1")
-    tablet.click("button[type=submit]")
-    form = tablet.locator('form[aria-label="New match"]')
-    form.locator("select[name=home]").select_option(label="Aalborg")
-    form.locator("select[name=away]").select_option(label="Bergen")
-    form.locator("input[name=home_imps]").fill("40")
-    form.locator("input[name=away_imps]").fill("20")
-    form.locator("input[name=home_points]").fill("3100")
-    form.locator("input[name=away_points]").fill("2200")
-    form.locator("button[type=submit]").click()
+    score_aalborg_bergen(tablet, bridge_site.url, "New match")
     expect(tablet.locator(".messages")).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
 
     matches = follower.locator("table.bridge-matches")
@@ -70,18 +75,7 @@ def test_a_french_scorer_and_screen(bridge_site, chromium):
         expect(screen.locator("#screen-standings thead")).to_contain_text("Départagé par")
 
         tablet = context.new_page()
-        tablet.goto(f"{bridge_site.url}/login/?next=/b/{BRIDGE_DEMO_SLUG}/score/%3Fround%3D5")
-        tablet.fill("input[name=username]", "arbiter")
-        tablet.fill("input[name=password]", "pw-scorer-1")
-        tablet.click("button[type=submit]")
-        form = tablet.locator('form[aria-label="Nouveau match"]')
-        form.locator("select[name=home]").select_option(label="Aalborg")
-        form.locator("select[name=away]").select_option(label="Bergen")
-        form.locator("input[name=home_imps]").fill("40")
-        form.locator("input[name=away_imps]").fill("20")
-        form.locator("input[name=home_points]").fill("3100")
-        form.locator("input[name=away_points]").fill("2200")
-        form.locator("button[type=submit]").click()
+        score_aalborg_bergen(tablet, bridge_site.url, "Nouveau match")
         expect(tablet.locator(".messages")).to_contain_text("Tour 5 : 40-20 IMP, 15,00-5,00 PV.")
         # the screen refetches its body after the push, still in French
         expect(screen.locator("#screen-pairings")).to_contain_text("15,00–5,00", timeout=20000)

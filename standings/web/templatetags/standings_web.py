@@ -11,12 +11,12 @@ from html import escape  # Django's escape (the same, lazy-aware) costs ten time
 
 from django import template
 from django.urls import reverse
-from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
 from standings.engine.result import Contribution
 from standings.events.models import Round
+from standings.events.phrases import decimal as number
 from standings.events.phrases import note as phrased_note
 from standings.web import terms
 from standings.web.flags import flag_url
@@ -32,12 +32,6 @@ def _provisional(language: str) -> SafeString:
     return mark_safe(  # constant markup, no data
         f'<span class="prov" title="{word}">†<span class="visually-hidden"> ({word})</span></span>'
     )
-
-
-def number(text: str) -> str:
-    """A value as the state words it ("2.5"), with the reader's decimal separator ("2,5")."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    return text if separator == "." else text.replace(".", separator)
 
 
 @register.filter
