@@ -1,10 +1,13 @@
-# Two commands: `make run` (demo on http://127.0.0.1:8000) and `make test`.
+# Two commands: `make run` (demo on http://127.0.0.1:8000; HOST=0.0.0.0 PORT=8080 to change)
+# and `make test`.
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser lint bench clean messages
+.PHONY: run test setup browser lint bench clean messages fixtures
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,12 +21,14 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_bridge_demo
-	DEMO_LIVE=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEMO_LIVE=1 $(PY) manage.py serve_demo $(HOST) $(PORT)
 
 # Browser tests need Debian's Chromium; install it when missing and we may.
 browser:
 	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's Chromium for the browser tests (apt-get; 1-5 minutes, once)..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium missing: sudo apt-get install chromium"; fi; }
 
 test: $(STAMP) browser
@@ -46,6 +51,12 @@ messages: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/engine_bench.py
+
+# The reference files arrive in shared/fixtures beside the repository; the tests read the
+# repository's own copy (tests/fixtures). This copies what is new or changed and says what
+# (INCOMING=dir for another place).
+fixtures:
+	$(PYTHON) tests/sync_fixtures.py $(INCOMING)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles tests/artifacts

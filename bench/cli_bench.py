@@ -1,10 +1,11 @@
 """Command-line benchmark: whole-process time of the tie-break command with and without Django.
 
-For each file, runs `standings-tiebreaks FILE` (when installed), `python -m standings.engine
+First `standings-tiebreaks --help` (start-up alone). Then for each file, runs
+`standings-tiebreaks FILE` (when installed), `python -m standings.engine
 FILE` and `python manage.py tiebreaks FILE` (default options) five times each after one
 warm-up run, and prints the median wall and CPU (user + system) time of the whole process,
 beside a bare `python -c pass`. Files: the
-given ones, else the largest in ../shared/fixtures/real/ (and, if the command refuses it, the
+given ones, else the largest in tests/fixtures/real/ (and, if the command refuses it, the
 largest it reads) and the largest FIDE fixture. Figures only; not a timed test.
 
     .venv/bin/python bench/cli_bench.py [FILE ...]
@@ -12,7 +13,6 @@ largest it reads) and the largest FIDE fixture. Figures only; not a timed test.
 
 from __future__ import annotations
 
-import os
 import resource
 import statistics
 import subprocess
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = Path(os.environ.get("STANDINGS_SHARED", ROOT.parent / "shared")) / "fixtures"
+FIXTURES = ROOT / "tests" / "fixtures"
 RUNS = 5
 COMMANDS = {
     "python -m standings.engine": [sys.executable, "-m", "standings.engine"],
@@ -76,6 +76,10 @@ def main() -> None:
     wall, cpu, _ = measure([sys.executable, "-c", "pass"])
     print(f"median of {RUNS} runs, whole process")
     print(f"{'python -c pass':<28} wall {wall * 1000:6.0f} ms  cpu {cpu * 1000:6.0f} ms")
+    for label, command in COMMANDS.items():
+        if label != "python manage.py tiebreaks":
+            wall, cpu, _ = measure([*command, "--help"])
+            print(f"{label + ' --help':<28} wall {wall * 1000:6.0f} ms  cpu {cpu * 1000:6.0f} ms")
     for path in files:
         size = path.stat().st_size
         print(

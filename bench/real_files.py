@@ -1,6 +1,6 @@
 """Real files through the whole path: how many read, import and come back the same.
 
-For each file (the arguments, files in the directories given, else ../shared/fixtures/real):
+For each file (the arguments, files in the directories given, else tests/fixtures/real):
 the engine reads it and computes its standings (after the last round it pairs, as the
 command line does); the import stores it as a new event; the
 export is read back and imported again over that event; the standings must stay the file's
@@ -36,12 +36,12 @@ from standings.events.snapshot import event_standings  # noqa: E402
 from standings.events.trf_export import export_trf  # noqa: E402
 from standings.events.trf_import import import_trf  # noqa: E402
 
-SHARED = Path(os.environ.get("STANDINGS_SHARED", ROOT.parent / "shared"))
+FIXTURES = ROOT / "tests" / "fixtures"
 STEPS = ("read", "import", "round trip")
 
 
 def files(arguments: list[str]) -> list[Path]:
-    paths = [Path(a) for a in arguments] or [SHARED / "fixtures" / "real"]
+    paths = [Path(a) for a in arguments] or [FIXTURES / "real"]
     found: list[Path] = []
     for path in paths:
         if path.is_dir():

@@ -7,12 +7,31 @@ from pathlib import Path
 
 import pytest
 
-# The shared fixtures are read in place: ../shared beside the project (as CI clones it),
-# or wherever STANDINGS_SHARED points.
-SHARED = Path(os.environ.get("STANDINGS_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-FIXTURES = SHARED / "fixtures"
-if not FIXTURES.is_dir():
-    raise pytest.UsageError(f"no shared fixtures at {FIXTURES}: set STANDINGS_SHARED")
+# The reference files live in the repository (tests/fixtures/, copied from where they arrive
+# by `make fixtures`), so that a plain clone passes its tests.
+REPOSITORY = Path(__file__).resolve().parents[1]
+FIXTURES = REPOSITORY / "tests" / "fixtures"
+
+# CI sets FORBID_OUTSIDE_READS=1: a test that opens a file beside the repository (in its
+# parent directory but not in it, where the reference files arrive) fails the run, so that
+# a plain clone is proven to hold everything its tests read.
+_BESIDE = str(REPOSITORY.parent) + os.sep
+_INSIDE = str(REPOSITORY) + os.sep
+_READ_BESIDE: set[str] = set()
+
+
+def _watch_opens(event: str, args: tuple) -> None:
+    if event != "open" or not isinstance(args[0], str | bytes | os.PathLike):
+        return
+    path = os.path.abspath(os.fsdecode(args[0]))
+    if path.startswith(_BESIDE) and not path.startswith(_INSIDE):
+        _READ_BESIDE.add(path)
+
+
+if os.environ.get("FORBID_OUTSIDE_READS") == "1":
+    import sys
+
+    sys.addaudithook(_watch_opens)
 
 
 @pytest.fixture(scope="session")
@@ -81,10 +100,17 @@ def event(db, arbiter):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if _READ_BESIDE and reporter:
+        reporter.write_line(
+            f"FORBID_OUTSIDE_READS: tests opened {len(_READ_BESIDE)} file(s) outside the "
+            f"repository: {', '.join(sorted(_READ_BESIDE)[:5])}",
+            red=True,
+        )
+        session.exitstatus = 1
     # CI sets FORBID_SKIPS=1: a skipped Redis, PostgreSQL or browser test is a failure there.
     if os.environ.get("FORBID_SKIPS") != "1":
         return
-    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     skipped = reporter.stats.get("skipped", []) if reporter else []
     if skipped and session.exitstatus == 0:
         reporter.write_line(f"FORBID_SKIPS: {len(skipped)} test(s) skipped", red=True)

@@ -2,7 +2,7 @@
 
 A refusal is a BridgeFormatError naming the JSON path and the problem, e.g.
 `$.matches[7]: the match Alpha - Beta of round 2 is listed twice (also $.matches[2])`.
-The format is described in ../shared/fixtures/bridge/README.md and docs/bridge.md.
+The format is described in tests/fixtures/bridge/README.md and docs/bridge.md.
 """
 
 from __future__ import annotations

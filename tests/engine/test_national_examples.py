@@ -1,4 +1,4 @@
-"""The two worked examples of ../shared/fixtures/national/README.md, number by number."""
+"""The two worked examples of tests/fixtures/national/README.md, number by number."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The national fixtures (US Chess, Chess Scotland, classic Swiss systems) through the
-`tiebreaks` command, value by value and in rank order (../shared/fixtures/national)."""
+`tiebreaks` command, value by value and in rank order (tests/fixtures/national)."""
 
 from __future__ import annotations
 

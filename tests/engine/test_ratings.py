@@ -212,7 +212,7 @@ def test_perfect_performance_shifts_with_the_field(ratings: list[int], shift: in
 
 
 # --- values from the reference program (TieBreakServer 1.9.57 fixtures) --------
-# Opponent ratings and scores read from /work/shared/fixtures/fide/NAME.trf (games
+# Opponent ratings and scores read from tests/fixtures/fide/NAME.trf (games
 # played over the board only); expected values from NAME.r2024[.nN].expected.json.
 
 
