@@ -23,32 +23,49 @@ WILDCARDS = {"0.0.0.0", "::", "[::]"}
 START_TIMEOUT = 60.0
 
 
+def stop_group(server: subprocess.Popen) -> None:
+    """Stop the server and its reloader's child as Ctrl-C would, then for good."""
+    if server.poll() is not None:
+        return
+    try:
+        os.killpg(server.pid, signal.SIGINT)
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+    except ProcessLookupError:
+        pass
+
+
 class Command(BaseCommand):
     help = "Run the development server with the live demo and print its address once it answers."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("host", nargs="?", default="127.0.0.1")
         parser.add_argument("port", nargs="?", type=int, default=8000)
+        parser.add_argument("--noreload", action="store_true", help="no reload on code changes")
 
-    def handle(self, *args, host: str, port: int, **options) -> None:
+    def handle(self, *args, host: str, port: int, noreload: bool, **options) -> None:
         env = dict(os.environ, DEMO_LIVE=os.environ.get("DEMO_LIVE", "1"))
         if host in WILDCARDS and "ALLOWED_HOSTS" not in os.environ:
             env["ALLOWED_HOSTS"] = "*"  # tablets on the venue's network name this machine
         bind = f"[{host.strip('[]')}]" if ":" in host else host
+        command = [sys.executable, "manage.py", "runserver", f"{bind}:{port}"]
+        # Its own process group: runserver's reloader runs the server as its child, and
+        # both must stop with this command, whichever signal stops it.
         server = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", f"{bind}:{port}"], env=env
+            command + (["--noreload"] if noreload else []), env=env, start_new_session=True
         )
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         try:
             local = "127.0.0.1" if host in WILDCARDS else bind
             self.wait_until_answering(server, f"http://{local}:{port}/healthz")
             self.print_banner(host, bind, port)
             server.wait()
-        except KeyboardInterrupt:
-            server.send_signal(signal.SIGINT)
-            server.wait()
+        except (KeyboardInterrupt, SystemExit):
+            pass
         finally:
-            if server.poll() is None:
-                server.terminate()
+            stop_group(server)
 
     def wait_until_answering(self, server: subprocess.Popen, url: str) -> None:
         deadline = time.monotonic() + START_TIMEOUT
