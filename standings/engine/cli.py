@@ -10,18 +10,18 @@ The reader's warnings go to stderr, one a line ("warning: line N: ..."), unless 
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .event import Event
-from .presets import FIDE, FIDE_TEAMS
-from .result import Standings
-from .standings import compute_standings
-from .trf import TrfError, read_trf_bytes
+# Only what `--help` needs is imported here: the reader and the engine are imported by a
+# run that uses them (a whole `--help` in about 60 ms instead of 250).
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from pathlib import Path
+
+    from .event import Event
+    from .result import Standings
 
 PROG = "standings-tiebreaks"
 DESCRIPTION = "Compute standings with FIDE or national tie-breaks for a TRF file."
@@ -63,6 +63,12 @@ def tiebreaks_report(
     once the file is read. Raises CliError for a file that cannot be read or is malformed,
     an unknown tie-break or a round out of range (after the last round in the file).
     """
+    from dataclasses import replace
+    from pathlib import Path
+
+    from .standings import compute_standings
+    from .trf import TrfError, read_trf_bytes
+
     path = Path(file)
     try:
         trf = read_trf_bytes(path.read_bytes())
@@ -101,6 +107,8 @@ def tiebreaks_report(
 
 def default_tiebreaks(event: Event) -> tuple[str, ...]:
     """The list used when neither the command line nor record 202 gives one."""
+    from .presets import FIDE, FIDE_TEAMS
+
     if event.teams:
         return FIDE_TEAMS.tiebreaks(event.system)
     return ("PTS", *FIDE.tiebreaks(event.system))
@@ -130,6 +138,8 @@ def text_table(standings: Standings) -> str:
 
 def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     """Run the command line on `argv` (default: sys.argv[1:]); returns the exit status."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION)
     add_arguments(parser)
     options = parser.parse_args(argv)
@@ -151,6 +161,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
     except BrokenPipeError:
         # The reader left (`| head`): point stdout at /dev/null so that Python's flush at
         # exit does not fail again on the closed pipe.
+        import os
+
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0

@@ -9,7 +9,6 @@ on the parts of a value (`result.Contribution.notes`) and for a tie-break list t
 
 from __future__ import annotations
 
-from ast import literal_eval
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -140,6 +139,8 @@ def said(*phrases: Phrase) -> Notes:
 @lru_cache(maxsize=4096)
 def from_token(token: str) -> Notes:
     """The notes a token stands for, in any process (numbers, texts and tuples only)."""
+    from ast import literal_eval  # only an unpickled state needs it
+
     return said(*(_made(key, params) for key, params in literal_eval(token)))
 
 

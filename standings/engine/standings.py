@@ -11,9 +11,12 @@ from .editions import choose_edition
 from .event import Event
 from .notation import Spec, SpecError
 from .phrases import phrase
-from .ranking import final_order, lot_numbers, refine, skipped_members
+from .ranking import final_order, lot_numbers, parted_by, refine, skipped_members
 from .result import Contribution, Row, Standings
-from .team_standings import SCORES, team_tables
+
+# A team event's tables (team_standings, team_matches) are imported by the runs that need
+# them: an individual event's command starts without them.
+SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}  # the primary scores, and their basis
 
 
 def compute_standings(
@@ -37,6 +40,8 @@ def compute_standings(
     chosen = [lookup(t) for t in texts]
     edition = choose_edition(event.start_date, rules)
     if event.teams:
+        from .team_standings import team_tables
+
         chosen = _team_list(chosen)
         table = team_tables(event, last, edition, SCORES[chosen[0][0].name] or "MP")
     else:
@@ -55,7 +60,10 @@ def compute_standings(
     start_no = table.start_nos
     tie_order = (lambda i: start_no[i]) if event.shared_places else (lambda i: lots[start_no[i]])
     order = final_order(columns.groups, event.shared_places, tie_order)
-    unsure = rank_provisional(order, columns.deciding, flags)
+    parted = [None, *parted_by(order, columns.deciding)]  # the first place has none above
+    unsure = rank_provisional(order, parted[1:], flags)
+    # The groups still tied after the whole list: lots order them, unless they share.
+    drawn = set() if event.shared_places else {i for g in columns.groups if len(g) > 1 for i in g}
 
     values = list(zip(*columns.values, strict=True))  # by participant, one pass for all columns
     provisional = list(zip(*flags, strict=True))
@@ -68,8 +76,10 @@ def compute_standings(
             provisional=provisional[i],
             rank_provisional=unsure[i],
             explanations=Explanations(explainers, i),
+            parted_by=parted[k],
+            lot=lots[start_no[i]] if i in drawn else None,
         )
-        for rank, i in order
+        for k, (rank, i) in enumerate(order)
     )
     return Standings(
         rules=edition,

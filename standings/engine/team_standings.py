@@ -22,9 +22,8 @@ from .crosstable import Crosstable
 from .event import Event, Participant, RoundEntry, Scoring, TeamBye
 from .notation import parse_spec
 from .result_codes import PENDING
+from .standings import SCORES
 from .team_matches import TeamMatches, TeamRound, team_matches
-
-SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}
 
 
 def primary_basis(texts: Sequence[str]) -> str:

@@ -52,6 +52,36 @@ def test_runs_without_importing_django():
     assert done.stdout.startswith("Standings after round 5 (FIDE 2026 rules)\n")
 
 
+def loaded_by(argv: list[str]) -> set[str]:
+    """The engine's modules a run of main(argv) imports, in a fresh process."""
+    script = (
+        "import sys\n"
+        "from standings.engine.cli import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('standings')), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    return set(done.stderr.split())
+
+
+def test_help_imports_neither_the_reader_nor_the_engine():
+    # The start-up of `--help` (issue 25): argparse and the command's own module only.
+    assert loaded_by(["--help"]) == {"standings", "standings.engine", "standings.engine.cli"}
+
+
+def test_an_individual_event_runs_without_the_team_tables():
+    loaded = loaded_by([SWISS, "--quiet"])
+
+    assert "standings.engine.trf.reader" in loaded
+    assert "standings.engine.team_standings" not in loaded
+    assert "standings.engine.team_matches" not in loaded
+
+
 def test_the_module_prints_what_main_prints(capsys):
     args = [str(FIDE / "rr-02.trf"), "--tiebreaks", "DE", "SB", "KS", "--round", "3"]
     assert main(args) == 0

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 from ..event import Participant, Team
 from ..phrases import phrase
-from ..team_matches import in_lineup
 from .phrases import counted
 from .records import TrfError
 
@@ -26,8 +25,12 @@ def check_lineups(
 ) -> None:
     """Raise TrfError for the first line-up longer than `boards` (TRF 352; 0: not checked)
     and the first board paired across the wrong teams. `line_of`: start number -> 001 line."""
-    people = {p.start_no: p for p in participants}
     teams = list(teams)
+    if not teams:
+        return
+    from ..team_matches import in_lineup  # a team file's, not worth an individual one's start-up
+
+    people = {p.start_no: p for p in participants}
     team_of = {m: t for t in teams for m in t.members}
     for r in range(1, rounds + 1):
         for team in teams:
