@@ -6,6 +6,7 @@ import json
 
 from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from standings.events.models import (
     RESULT_SHOWN,
@@ -57,28 +58,45 @@ def action_label(action: str, target: str = "") -> str:
 
 
 def describe(value: object) -> str:
-    """A before/after value in words: {"result": "10", "version": 1} -> "1–0 (version 1)"."""
+    """A before/after value in words: {"result": "10", "version": 1} -> "1–0 (version 1)".
+
+    Entries recorded over the years have many shapes (a count where a list is usual, a
+    list where a code is): whatever a value holds, it is worded, never an error."""
     if value is None or value == {}:
         return ""
     if not isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
+        return raw(value)
     parts = []
     for key, item in value.items():
         if key == "result":
-            parts.append(RESULT_SHOWN.get(item, str(item)))
+            parts.append(looked_up(RESULT_SHOWN, item))
         elif key == "state":
-            parts.append(str(STATES.get(item, item)))
+            parts.append(looked_up(STATES, item))
         elif key == "bye":
-            parts.append(str(BYES.get(item, "no bye")))  # a team's bye has the same letters
+            # a team's bye has the same letters
+            parts.append(looked_up(BYES, item, missing=str(_("no bye"))))
         elif key == "forfeit":
-            parts.append(str(FORFEITS.get(item, item)))
-        elif key == "players":
-            parts.append("players " + ", ".join(map(str, item)))
+            parts.append(looked_up(FORFEITS, item))
+        elif key == "players" and isinstance(item, list):
+            parts.append(_("players %(numbers)s") % {"numbers": ", ".join(map(raw, item))})
+        elif key == "players" and isinstance(item, int) and not isinstance(item, bool):
+            parts.append(ngettext("%(count)d player", "%(count)d players", item) % {"count": item})
         elif key == "version":
             continue
         else:
-            parts.append(f"{key}: {json.dumps(item, ensure_ascii=False)}")
+            parts.append(f"{key}: {raw(item)}")
     text = ", ".join(parts)
     if "version" in value:
-        text += f" (version {value['version']})"
+        text += " " + _("(version %(version)s)") % {"version": raw(value["version"])}
     return text
+
+
+def looked_up(table: dict, item: object, missing: str | None = None) -> str:
+    """The label of a code, or the value as recorded when it is no code of the table."""
+    if isinstance(item, str | int) and item in table:
+        return str(table[item])
+    return missing if missing is not None and isinstance(item, str | int) else raw(item)
+
+
+def raw(item: object) -> str:
+    return item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from standings.arbiter.audit import PER_PAGE, describe
 from standings.events.changes import record_change
 from standings.events.services import enter_result, reopen_round
 from tests.html import one, parse, text, texts
 
 AUDIT = "/e/small-open/arbiter/audit/"
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["result", "state", "bye", "forfeit", "players", "version", "x"]),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 def test_entries_newest_first_with_who_what_and_why(client, event, arbiter):
@@ -65,3 +80,44 @@ def test_describe_values():
     assert describe([1, 2]) == "[1, 2]"
     assert describe({"bye": "H"}) == "Half-point bye"
     assert describe({"bye": ""}) == "no bye"
+
+
+def test_describe_values_of_any_shape():
+    # load_demo records a count of players, not a list of numbers (the audit page gave 500)
+    assert describe({"players": 45}) == "45 players"
+    assert describe({"players": [3, 7]}) == "players 3, 7"
+    assert describe({"result": ["10"], "state": {"a": 1}, "bye": [1]}) == '["10"], {"a": 1}, [1]'
+    assert describe({"forfeit": None, "version": [1]}) == "null (version [1])"
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(value=JSON_VALUES)
+def test_describe_words_every_recorded_value(value):
+    assert isinstance(describe(value), str)
+
+
+def test_the_audit_of_every_demo_renders(client, db):
+    """Every entry the demos record (load_demo's count of players, the team, sections and
+    bridge demos' imports) renders on each event's audit page, for its arbiter."""
+    from standings.bridge_events.demo import load_bridge_demo
+    from standings.demo.event import load_demo
+    from standings.demo.sections import load_cup_demo
+    from standings.demo.team_event import load_team_demo
+    from standings.events.models import AuditEntry, Event
+
+    load_demo(), load_team_demo(), load_cup_demo(), load_bridge_demo()
+    assert {"load_demo", "import_bridge"} <= set(
+        AuditEntry.objects.values_list("action", flat=True)
+    )
+    client.force_login(django_user_model_admin())
+    for event in Event.objects.all():
+        answer = client.get(f"/e/{event.slug}/arbiter/audit/")
+        assert answer.status_code == 200, event.slug
+    demo = parse(client.get("/e/demo-open/arbiter/audit/").content)
+    assert "45 players, rounds: 6, seed: 20260619" in texts(str(demo), "tbody td")
+
+
+def django_user_model_admin():
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_superuser("chief", password="pw-chief-1")
