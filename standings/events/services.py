@@ -109,6 +109,9 @@ def enter_result(
 ) -> Game:
     """Enter, correct ("" clears) the result of a board; refuses stale versions and closed rounds.
 
+    An arbiter's correction (a result that was entered changed or cleared) needs a reason;
+    a first entry does not. Writes without a user (imports, the pairing program) need none.
+
     In a team event a board is addressed within its match: `table` is the match's number.
     A repeated tap (stale `seen_version`, same result as stored) succeeds without a new write.
     """
@@ -138,6 +141,11 @@ def enter_result(
             offset = event.board_offset if table is None else 0
             said = entry_description(game, offset)
             raise StaleEntry(gettext("%(entry)s; reload to correct it") % {"entry": said}, game)
+        if user is not None and game.result and not reason.strip():
+            raise WriteRefused(
+                gettext("%(entry)s: a correction needs a reason")
+                % {"entry": entry_description(game, event.board_offset if table is None else 0)}
+            )
         before = _game_facts(game)
         game.result = result
         game.version += 1

@@ -188,6 +188,16 @@ def test_correcting_an_entered_board_with_a_reason(desk, event):
     )  # fmt: skip
 
 
+def test_a_correction_without_a_reason_is_refused_and_the_entry_kept(desk, event):
+    desk.post(BOARD3, {"result": "==", "version": "0"}, **HTMX)
+    answer = desk.post(BOARD3, {"result": "01", "version": "1", "reason": " "}, **HTMX)
+    refusal = text(one(answer.content, "#board-3 .refusal"))
+    assert refusal.startswith("Board 3 was already entered as ½–½")
+    assert refusal.endswith("a correction needs a reason")
+    assert texts(answer.content, "#board-3 .shown") == ["½–½"]
+    assert (stored(event).result, AuditEntry.objects.count()) == ("==", 1)
+
+
 def test_a_missing_version_is_refused(desk, event):
     for version in ({}, {"version": "x"}, {"version": "-1"}):
         answer = desk.post(BOARD3, {"result": "10", **version}, **HTMX).content

@@ -106,8 +106,19 @@ def test_correcting_with_the_current_version_is_audited(event, arbiter, colleagu
 
 def test_clearing_a_result_makes_the_board_pending(event, arbiter):
     enter_result(event, 3, 3, "10", seen_version=0, user=arbiter)
-    cleared = enter_result(event, 3, 3, "", seen_version=1, user=arbiter)
+    cleared = enter_result(event, 3, 3, "", seen_version=1, user=arbiter, reason="wrong board")
     assert (cleared.result, cleared.entered_by, cleared.entered_at) == ("", None, None)
+
+
+def test_an_arbiters_correction_needs_a_reason_a_first_entry_does_not(event, arbiter):
+    enter_result(event, 3, 3, "==", seen_version=0, user=arbiter)
+    for blank in ["", "   "]:
+        with pytest.raises(WriteRefused, match="a correction needs a reason"):
+            enter_result(event, 3, 3, "01", seen_version=1, user=arbiter, reason=blank)
+    assert game(event, 3, 3).result == "=="
+    assert [e.reason for e in entries(event)] == [""]
+    enter_result(event, 3, 3, "01", seen_version=1, user=arbiter, reason="scoresheet says 0-1")
+    assert [e.reason for e in entries(event)][-1] == "scoresheet says 0-1"
 
 
 def test_system_writes_skip_the_version_check(event):
@@ -122,7 +133,7 @@ def test_closed_rounds_refuse_results_until_reopened(event, arbiter):
         enter_result(event, 1, 1, "01", seen_version=0, user=arbiter)
     assert game(event, 1, 1).result == "10"
     reopen_round(event, 1, user=arbiter, reason="board 1 score sheet signed the other way")
-    enter_result(event, 1, 1, "01", seen_version=0, user=arbiter)
+    enter_result(event, 1, 1, "01", seen_version=0, user=arbiter, reason="signed sheet")
     assert game(event, 1, 1).result == "01"
 
 
