@@ -193,10 +193,6 @@ TEXTS: dict[str, Promise] = {
         "match points %(said)s in the file, %(counted)s from the boards; game points "
         "%(said_gp)s in the file, %(counted_gp)s from the boards"
     ),
-    "trf.team_scores_refused": _(
-        "%(problem)s: correct record 310 (match points columns 55-60, game points 62-67) or "
-        "the boards"
-    ),
     "trf.lineup_too_long.one": _(
         "round %(round)s: team %(team)s (%(name)s) fields %(count)s players, more than the "
         "%(boards)s board of a match (record 352): take player %(player)s out of the line-up,"
@@ -240,6 +236,37 @@ TEXTS: dict[str, Promise] = {
     "trf.points_open.many": _(
         "player %(player)s (%(name)s) on line %(line)s: the column says %(said)s, the rounds "
         "add up to %(counted)s with rounds %(rounds)s blank"
+    ),
+    "trf.stray_teams.one": _(
+        "%(count)s team record (013) holds %(members)s of the %(players)s players: read as an "
+        "individual event, the record kept as written"
+    ),
+    "trf.stray_teams.many": _(
+        "%(count)s team records (013) hold %(members)s of the %(players)s players: read as an "
+        "individual event, the records kept as written"
+    ),
+    "trf.colours_clash": _(
+        "round %(round)s: player %(player)s has colour %(colour)s against player %(opponent)s, "
+        "whose line %(other_line)s says %(their_colour)s: the round is left out, and the "
+        "rounds after it; the standings are those after round %(last)s"
+    ),
+    "trf.points_column_empty.one": _(
+        "the points column (columns 81-84) is 0.0 or blank for every player: not compared "
+        "with the rounds; the standings come from the results, in which %(count)s player "
+        "scores: %(players)s"
+    ),
+    "trf.points_column_empty.many": _(
+        "the points column (columns 81-84) is 0.0 or blank for every player: not compared "
+        "with the rounds; the standings come from the results, in which %(count)s players "
+        "score: %(players)s"
+    ),
+    "trf.points_ahead.one": _(
+        "%(count)s player's points column counts a bye requested for a round after round "
+        "%(round)s, the last paired: %(players)s; the standings come from the rounds paired"
+    ),
+    "trf.points_ahead.many": _(
+        "%(count)s players' points column counts byes requested for rounds after round "
+        "%(round)s, the last paired: %(players)s; the standings come from the rounds paired"
     ),
     "trf.points_unsettled": _(
         "the points column (columns 81-84) does not add up from the rounds, and the rounds "

@@ -18,7 +18,7 @@ import pytest
 
 from standings.engine.cli import PROG, main
 from tests.conftest import FIXTURES
-from tests.engine.test_trf import small_file
+from tests.engine.test_trf import six_players, small_file
 
 ROOT = Path(__file__).resolve().parents[2]
 FIDE = Path(FIXTURES) / "fide"
@@ -240,3 +240,15 @@ def test_byes_requested_ahead_do_not_make_a_round_played(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("Standings after round 2 ")
     assert main([str(path), "--round", "3"]) == 0
     assert json.loads(capsys.readouterr().out)["round"] == 3
+
+
+def test_a_stray_team_record_keeps_an_explicit_pts(tmp_path, capsys):
+    # Issue 25: one team of two players among six leaves the event individual.
+    path = tmp_path / "stray.trf"
+    path.write_text(six_players(f"013 {'Two Friends':<32}{1:4d}{2:5d}"))
+
+    assert main([str(path), "--tiebreaks", "PTS", "BH"]) == 0
+    printed = capsys.readouterr()
+
+    assert json.loads(printed.out)["tiebreaks"] == ["PTS", "BH"]
+    assert "1 team record (013) holds 2 of the 6 players" in printed.err

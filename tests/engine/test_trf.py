@@ -42,10 +42,22 @@ def cell(opponent: int, colour: str, code: str) -> str:
     return f"{opponent:4d} {colour} {code}" if opponent else f"0000 {colour} {code}"
 
 
-def player(start_no: int, *cells: str, rating: int | None = 2000, name: str = "") -> str:
+CELL_POINTS = dict.fromkeys("1+WFU", 1.0) | dict.fromkeys("=DH", 0.5)
+
+
+def player(
+    start_no: int,
+    *cells: str,
+    rating: int | None = 2000,
+    name: str = "",
+    points: float | None = None,
+) -> str:
+    """A 001 line; its points column is what the cells add up to unless `points` says."""
     name = name or f"Player {start_no}"
     rating_text = f"{rating:4d}" if rating is not None else "    "
-    head = f"001 {start_no:4d} m    {name:<33} {rating_text} FID {'':>11} {'':10}  0.0     "
+    if points is None:
+        points = sum(CELL_POINTS.get(c[7:8], 0.0) for c in cells)
+    head = f"001 {start_no:4d} m    {name:<33} {rating_text} FID {'':>11} {'':10}{points:5.1f}     "
     return (head + "".join("  " + c for c in cells)).rstrip()
 
 
@@ -476,10 +488,33 @@ def test_opponent_who_says_something_else():
     assert "player 2's line (line 6) says 0000 - Z" in error.message
 
 
-def test_both_players_with_white():
-    error = refusal(small_file(l6=player(2, cell(1, "w", "0"), cell(4, "w", "1"))))
-    assert error.line == 5
-    assert "says 1 w 0" in error.message
+def test_both_players_with_white_leave_out_that_round_with_a_warning_naming_the_line():
+    # Issue 25: a paired round with contradicting colours no longer hides the event.
+    trf = read_trf(small_file(l6=player(2, cell(1, "b", "0"), cell(4, "b", "1"))))
+
+    assert trf.rounds_in_file == 1
+    assert [len(p.entries) for p in trf.event.participants] == [1, 1, 1, 1]
+    assert trf.event.rounds == 3  # record 142 still plans three
+    assert [str(w) for w in trf.warnings if "colour" in w.text] == [
+        "line 6: round 2: player 2 has colour b against player 4, whose line 8 says b: the"
+        " round is left out, and the rounds after it; the standings are those after round 1"
+    ]
+
+
+def test_a_colour_clash_in_round_one_leaves_no_round():
+    trf = read_trf(small_file(l6=player(2, cell(1, "w", "0"), cell(4, "w", "1"))))
+
+    assert trf.rounds_in_file == 0
+    assert [w.line for w in trf.warnings if "colour" in w.text] == [5]
+
+
+def test_a_colour_clash_does_not_hide_a_pairing_that_contradicts_itself_earlier():
+    error = refusal(
+        small_file(
+            l6=player(2, cell(3, "b", "0"), cell(4, "b", "1")),
+        )
+    )
+    assert error.line == 5  # player 1 says he met 2 in round 1, 2 says 3
 
 
 def test_unknown_opponent():
@@ -537,3 +572,77 @@ def test_bad_team_records():
 
 def test_error_without_line_prints_plainly():
     assert str(TrfError("empty")) == "empty"
+
+
+# Issue 25: what real files bring
+
+
+def six_players(*extra: str) -> str:
+    """Three boards in round 1, players 1-6; `extra` lines after the 001 records."""
+    lines = [
+        "012 Six Open",
+        "142 2",
+        player(1, cell(2, "w", "1")),
+        player(2, cell(1, "b", "0")),
+        player(3, cell(4, "w", "=")),
+        player(4, cell(3, "b", "=")),
+        player(5, cell(6, "w", "1")),
+        player(6, cell(5, "b", "0")),
+    ]
+    return "\n".join([*lines, *extra]) + "\n"
+
+
+def test_a_stray_team_record_leaves_the_event_individual_with_a_warning():
+    stray = f"013 {'Two Friends':<32}{1:4d}{2:5d}"
+
+    trf = read_trf(six_players(stray))
+
+    assert trf.event.teams == ()
+    assert [str(w) for w in trf.warnings] == [
+        "line 9: 1 team record (013) holds 2 of the 6 players: read as an individual event,"
+        " the record kept as written"
+    ]
+    assert trf.header.other_records == (stray,)
+    assert stray in write_trf(trf).splitlines()  # written back, read back the same
+    assert read_trf(write_trf(trf)) == trf
+
+
+def test_team_records_holding_half_the_players_make_a_team_event():
+    teams = [f"013 {'A':<32}{1:4d}{3:5d}{5:5d}", f"013 {'B':<32}{2:4d}{4:5d}{6:5d}"]
+
+    trf = read_trf(six_players(*teams))
+
+    assert [t.members for t in trf.event.teams] == [(1, 3, 5), (2, 4, 6)]
+
+
+def test_a_column_that_leaves_out_the_byes_requested_ahead_says_nothing():
+    ahead = cell(0, "-", "H")
+    text = six_players().replace(player(3, cell(4, "w", "=")), player(3, cell(4, "w", "="), ahead))
+    leaves_out = text.replace(
+        player(3, cell(4, "w", "="), ahead), player(3, cell(4, "w", "="), ahead, points=0.5)
+    )
+
+    counts = read_trf(text)
+    says_nothing = read_trf(leaves_out)
+
+    assert counts.rounds_paired == says_nothing.rounds_paired == 1
+    assert [str(w) for w in counts.warnings] == [
+        "line 5: 1 player's points column counts a bye requested for a round after round 1,"
+        " the last paired: 3 (Player 3); the standings come from the rounds paired"
+    ]
+    assert says_nothing.warnings == ()
+
+
+def test_a_column_of_zeros_is_one_warning_naming_the_players_who_score():
+    zeros = "\n".join(
+        line[:80] + " 0.0" + line[84:] if line.startswith("001") else line
+        for line in six_players().split("\n")
+    )
+
+    trf = read_trf(zeros)
+
+    assert [str(w) for w in trf.warnings] == [
+        "line 3: the points column (columns 81-84) is 0.0 or blank for every player: not"
+        " compared with the rounds; the standings come from the results, in which 4 players"
+        " score: 1, 3, 4, 5"
+    ]

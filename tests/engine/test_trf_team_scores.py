@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from standings.engine.trf import TrfError, read_trf, read_trf_bytes
+from standings.engine.trf import read_trf, read_trf_bytes
 from tests.conftest import FIXTURES
 from tests.engine.test_trf import cell, player
 
@@ -50,15 +50,25 @@ def test_totals_the_boards_give_say_nothing():
     assert team_warnings(read_trf(two_matches())) == []
 
 
-def test_a_total_the_boards_do_not_give_is_refused_naming_the_team_and_both_values():
-    with pytest.raises(TrfError) as refused:
-        read_trf(two_matches(a=(1.0, 2.0)))
+def test_a_total_the_boards_do_not_give_is_a_warning_naming_the_team_and_both_values():
+    # Issue 25: not refused; the boards are the record.
+    trf = read_trf(two_matches(a=(1.0, 2.0), b=(3.0, 0.5)))
 
-    assert str(refused.value) == (
+    assert team_warnings(trf) == [
         "line 7: team 1 (Team A): match points 1.0 in the file, 2.0 from the boards; "
-        "game points 2.0 in the file, 1.5 from the boards: correct record 310 (match points "
-        "columns 55-60, game points 62-67) or the boards"
-    )
+        "game points 2.0 in the file, 1.5 from the boards",
+        "line 8: team 2 (Team B): match points 3.0 in the file, 0.0 from the boards",
+    ]
+    assert [t.number for t in trf.event.teams] == [1, 2]
+
+
+def test_totals_that_record_362_explains_say_nothing():
+    # Team A won its match: 3 match points under the file's own scoring, 2 by default.
+    scoring = "362 TW 3.0   TD 1.0   TL 0.0"
+
+    assert team_warnings(read_trf(two_matches("", scoring, a=(3.0, 1.5)))) == []
+    assert len(team_warnings(read_trf(two_matches(a=(3.0, 1.5))))) == 1
+    assert read_trf(two_matches("", scoring, a=(3.0, 1.5))).event.match_points == (3.0, 1.0, 0.0)
 
 
 def test_a_pairing_allocated_bye_scores_what_record_320_says():

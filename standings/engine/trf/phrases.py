@@ -160,8 +160,13 @@ ENGLISH.update(
         "trf.team_scores.game_points": "game points {said} in the file, {counted} from the boards",
         "trf.team_scores.both": "match points {said} in the file, {counted} from the boards;"
         " game points {said_gp} in the file, {counted_gp} from the boards",
-        "trf.team_scores_refused": "{problem}: correct record 310 (match points columns 55-60,"
-        " game points 62-67) or the boards",
+        "trf.stray_teams.one": "{count} team record (013) holds {members} of the {players}"
+        " players: read as an individual event, the record kept as written",
+        "trf.stray_teams.many": "{count} team records (013) hold {members} of the {players}"
+        " players: read as an individual event, the records kept as written",
+        "trf.colours_clash": "round {round}: player {player} has colour {colour} against player"
+        " {opponent}, whose line {other_line} says {their_colour}: the round is left out,"
+        " and the rounds after it; the standings are those after round {last}",
         "trf.lineup_too_long.one": "round {round}: team {team} ({name}) fields {count} players,"
         " more than the {boards} board of a match (record 352): take player {player} out of"
         " the line-up, or lengthen record 352",
@@ -189,6 +194,18 @@ ENGLISH.update(
         " {said}, the rounds add up to {counted} with round {rounds} blank",
         "trf.points_open.many": "player {player} ({name}) on line {line}: the column says"
         " {said}, the rounds add up to {counted} with rounds {rounds} blank",
+        "trf.points_column_empty.one": "the points column (columns 81-84) is 0.0 or blank for"
+        " every player: not compared with the rounds; the standings come from the results,"
+        " in which {count} player scores: {players}",
+        "trf.points_column_empty.many": "the points column (columns 81-84) is 0.0 or blank for"
+        " every player: not compared with the rounds; the standings come from the results,"
+        " in which {count} players score: {players}",
+        "trf.points_ahead.one": "{count} player's points column counts a bye requested for a"
+        " round after round {round}, the last paired: {players}; the standings come from the"
+        " rounds paired",
+        "trf.points_ahead.many": "{count} players' points column counts byes requested for"
+        " rounds after round {round}, the last paired: {players}; the standings come from the"
+        " rounds paired",
         "trf.points_unsettled": "the points column (columns 81-84) does not add up from the"
         " rounds, and the rounds left blank do not say which rounds make the difference:"
         " {players}. Write each round without opponent with its result (0000 - H a half-point"

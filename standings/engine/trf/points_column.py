@@ -10,7 +10,11 @@ A difference is never stored silently:
   after it (a withdrawal, as a line that stops early reads) nothing; the same two with
   full-point byes. When exactly one of them makes up the difference it is applied and
   said; otherwise the blank rounds are left open and the file is refused listing every
-  such player.
+  such player;
+- a column of 0.0 (or blank) for everyone says nothing: it is not compared, and one
+  warning names the players whose results score;
+- a column that counts the byes requested for rounds not paired yet (JaVaFo's input
+  does) is one warning naming those players: the standings come from the rounds paired.
 """
 
 from __future__ import annotations
@@ -62,23 +66,30 @@ class _Open:
 
 
 def check_points_column(
-    claims: list[ClaimedPoints], scoring: Scoring
+    claims: list[ClaimedPoints], scoring: Scoring, paired: int
 ) -> tuple[list[Participant], list[TrfWarning]]:
     """The participants with their blank rounds read as the column says, and the
     warnings; TrfError when the column leaves some blank rounds open.
 
-    A column of 0.0 (or blank) for everyone says nothing and is not compared.
+    `paired` is the file's last paired round: later rounds hold byes requested ahead.
     """
-    compare = any(c.said for c in claims)
+    if not any(c.said for c in claims):
+        return [c.participant for c in claims], _says_nothing(claims, scoring)
     participants: list[Participant] = []
     warnings: list[TrfWarning] = []
     still_open: list[_Open] = []
+    ahead: list[ClaimedPoints] = []
     for claim in claims:
         p = claim.participant
         counted = _points_read(p, scoring)
         said = claim.said
-        if not compare or said is None or abs(said - counted) <= _TOLERANCE:
+        if said is None or abs(said - counted) <= _TOLERANCE:
+            if said and abs(_points_read(p, scoring, paired) - counted) > _TOLERANCE:
+                ahead.append(claim)
             participants.append(p)
+            continue
+        if abs(said - _points_read(p, scoring, paired)) <= _TOLERANCE:
+            participants.append(p)  # the column leaves out the byes requested ahead
             continue
         difference = said - counted
         if difference < 0 or not claim.blank_rounds:
@@ -99,12 +110,44 @@ def check_points_column(
         if len(still_open) > 1:
             players = "; ".join(o.said.english for o in still_open)
         raise TrfError(phrase("trf.points_unsettled", players=players), still_open[0].claim.line)
+    if ahead:
+        told = counted_phrase(
+            "trf.points_ahead",
+            len(ahead),
+            count=len(ahead),
+            round=paired,
+            players=", ".join(_named(c.participant) for c in ahead),
+        )
+        warnings.append(warning(ahead[0].line, told))
     return participants, warnings
 
 
-def _points_read(p: Participant, scoring: Scoring) -> float:
-    """The points of a participant's rounds as read (games not finished count nothing)."""
-    return sum(scoring.points(e.code) for e in p.entries if e.code not in (PENDING, " "))
+def _says_nothing(claims: list[ClaimedPoints], scoring: Scoring) -> list[TrfWarning]:
+    """One warning naming the players who score, when the column is 0.0 or blank for all."""
+    scoring_players = [c for c in claims if _points_read(c.participant, scoring) > _TOLERANCE]
+    if not scoring_players:
+        return []
+    said = counted_phrase(
+        "trf.points_column_empty",
+        len(scoring_players),
+        count=len(scoring_players),
+        players=", ".join(str(c.participant.start_no) for c in scoring_players),
+    )
+    return [warning(scoring_players[0].line, said)]
+
+
+def _named(p: Participant) -> str:
+    return f"{p.start_no} ({p.name})" if p.name else str(p.start_no)
+
+
+def _points_read(p: Participant, scoring: Scoring, through: int | None = None) -> float:
+    """The points of a participant's rounds as read (games not finished count nothing),
+    of all rounds or of those up to `through`."""
+    return sum(
+        scoring.points(e.code)
+        for e in p.entries
+        if e.code not in (PENDING, " ") and (through is None or e.round <= through)
+    )
 
 
 def _shown(value: float) -> str:

@@ -64,6 +64,7 @@ from .records import (
     TrfTeamLine,
     TrfWarning,
     detect_system,
+    last_paired,
     warning,
 )
 from .team_checks import check_lineups
@@ -167,6 +168,7 @@ class _Reader:
         self.match_points: tuple[float, float, float] | None = None
         self.players: list[_PlayerLine] = []
         self.teams_013: list[tuple[int, Team]] = []
+        self.team_013_lines: list[str] = []  # as written, kept when they make no team event
         self.teams_310: list[tuple[int, Team, TrfTeamLine]] = []
         self.team_bye: tuple[int, float, float, tuple[int, ...]] | None = None
         self.byes: list[tuple[int, TrfBye]] = []
@@ -370,6 +372,7 @@ class _Reader:
             raise TrfError(phrase("trf.too_many_teams", limit=MAX_TEAM_NO), number)
         members = _numbers(line[36:], number, field("member_013"))
         self.teams_013.append((number, Team(len(self.teams_013) + 1, line[4:36].strip(), members)))
+        self.team_013_lines.append(line)
 
     def _team_310(self, line: str, number: int) -> None:
         team_no = _whole(line[4:7], number, field("team_no"), limit=MAX_TEAM_NO)
@@ -453,9 +456,17 @@ class _Reader:
             )
             for p in self.players
         ]
-        participants, points_warnings = check_points_column(claims, self.scoring)
+        paired = last_paired((c.participant for c in claims), rounds_in_file)
+        participants, points_warnings = check_points_column(claims, self.scoring, paired)
         self._forget_reread(claims, participants)
         self.warnings += points_warnings
+        clash = _colour_clash(participants, by_start)
+        if clash is not None:
+            # The rounds before the first round whose colours contradict are still results.
+            clash_round, clash_line, said = clash
+            self.warn(clash_line, said)
+            rounds_in_file = clash_round - 1
+            participants = [replace(p, entries=p.entries[:rounds_in_file]) for p in participants]
         self._check_pairings(participants, by_start)
         self._check_team_records(teams, by_start, rounds)
         check_lineups(
@@ -485,10 +496,7 @@ class _Reader:
             rounds_in_file,
             {extra.number: number for number, _, extra in self.teams_310},
         )
-        if contradictions:
-            first = contradictions[0]
-            problem = first.said or first.text
-            raise TrfError(phrase("trf.team_scores_refused", problem=problem), first.line)
+        self.warnings += contradictions  # the boards are the record, 310 a summary
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
         federation = self.texts.get("032", "")
@@ -588,6 +596,8 @@ class _Reader:
         if self.teams_310:
             found = [(n, t) for n, t, _ in self.teams_310]
             extras = [e for _, _, e in self.teams_310]
+        elif self._stray_teams(by_start):
+            return [], []
         else:
             found, extras = self.teams_013, []
         seen_team: dict[int, int] = {}
@@ -613,6 +623,23 @@ class _Reader:
                     raise TrfError(said, number)
                 member_of[start_no] = team.number
         return [t for _, t in found], extras
+
+    def _stray_teams(self, by_start: dict[int, _PlayerLine]) -> bool:
+        """013 records holding fewer than half the players (one team of two among 52, as in a
+        JaVaFo sample) leave the event individual: a warning, the records kept as written."""
+        members = {m for _, team in self.teams_013 for m in team.members}
+        if not self.teams_013 or 2 * len(members & set(by_start)) >= len(by_start):
+            return False
+        said = counted(
+            "trf.stray_teams",
+            len(self.teams_013),
+            count=len(self.teams_013),
+            members=len(members),
+            players=len(by_start),
+        )
+        self.warn(self.teams_013[0][0], said)
+        self.other[:0] = self.team_013_lines
+        return True
 
     def _check_pairings(
         self, participants: list[Participant], by_start: dict[int, _PlayerLine]
@@ -720,6 +747,39 @@ class _Reader:
 
 
 # Reading helpers
+
+
+def _colour_clash(
+    participants: list[Participant], by_start: dict[int, _PlayerLine]
+) -> tuple[int, int, Phrase] | None:
+    """The first round with a game whose two players agree on each other and on the result
+    but not on the colours (both white, say): its round, the line and what is wrong."""
+    entries = {p.start_no: p.entries for p in participants}
+    found: tuple[int, int, Phrase] | None = None
+    for p in participants:
+        for e in p.entries:
+            if found is not None and e.round >= found[0]:
+                break
+            theirs_all = entries.get(e.opponent or 0, ())
+            if e.opponent is None or e.opponent == p.start_no or len(theirs_all) < e.round:
+                continue
+            theirs = theirs_all[e.round - 1]
+            if theirs.opponent != p.start_no or e.code + theirs.code not in _PAIRS:
+                continue  # refused by _check_pairings
+            if _opposite(e.color) == theirs.color:
+                continue
+            said = phrase(
+                "trf.colours_clash",
+                round=e.round,
+                player=p.start_no,
+                colour=e.color or "-",
+                opponent=e.opponent,
+                other_line=by_start[e.opponent].line,
+                their_colour=theirs.color or "-",
+                last=e.round - 1,
+            )
+            found = (e.round, by_start[p.start_no].line, said)
+    return found
 
 
 # Results without opponent that other programs write, and what they are read as.

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from ..event import Event, System
+from ..event import Event, Participant, System
 from ..phrases import Phrase
 from ..result_codes import PAIRING_BYE
 
@@ -129,12 +130,18 @@ class TrfFile:
         Later rounds hold only byes written ahead, as JaVaFo's input has them before it
         pairs the next round: requests, not a round played.
         """
-        for r in range(self.rounds_in_file, 0, -1):
-            for p in self.event.participants:
-                e = p.entry(r)
-                if e is not None and (e.opponent is not None or e.code == PAIRING_BYE):
-                    return r
-        return 0
+        return last_paired(self.event.participants, self.rounds_in_file)
+
+
+def last_paired(participants: Iterable[Participant], rounds: int) -> int:
+    """The last of `rounds` with a game (finished or not) or a pairing-allocated bye; 0: none."""
+    participants = tuple(participants)
+    for r in range(rounds, 0, -1):
+        for p in participants:
+            e = p.entry(r)
+            if e is not None and (e.opponent is not None or e.code == PAIRING_BYE):
+                return r
+    return 0
 
 
 def detect_system(kind_text: str, participants: int, rounds: int) -> System:
