@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .catalogue.base import TieBreak, Value
+from .catalogue.base import TieBreak
 from .crosstable import Crosstable
 
 
@@ -31,13 +31,13 @@ def provisional_flags(
 
 def rank_provisional(
     order: Sequence[tuple[int, int]],
-    values: Sequence[Sequence[Value]],
+    parted: Sequence[int | None],
     flags: Sequence[Sequence[bool]],
 ) -> dict[int, bool]:
-    """Per participant index: was their place decided by a provisional value?"""
+    """Per participant index: was their place decided by a provisional value? `parted`:
+    the column that parted each place from the one above (ranking.parted_by)."""
     unsure = {i: False for _, i in order}
-    for (_, a), (_, b) in zip(order, order[1:], strict=False):
-        decided = next((k for k, col in enumerate(values) if col[a] != col[b]), None)
+    for (_, a), (_, b), decided in zip(order, order[1:], parted, strict=False):
         if decided is None:  # tied on everything: any provisional value may still split them
             doubt = any(f[a] or f[b] for f in flags)
         else:

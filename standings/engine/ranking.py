@@ -63,6 +63,19 @@ def lot_numbers(start_nos: Sequence[int], seed: int) -> dict[int, int]:
     return {s: k + 1 for k, s in enumerate(order)}
 
 
+def parted_by(
+    order: Sequence[tuple[int, int]], deciding: Sequence[Sequence[Value]]
+) -> list[int | None]:
+    """For each place after the first, in order: the first column whose value, as the
+    ranking read it, differs from the place above's (the one that parted them), None when
+    none does (lots, or a shared place). Groups split on the first differing value, so
+    this is the column that decided."""
+    return [
+        next((k for k, col in enumerate(deciding) if col[a] != col[b]), None)
+        for (_, a), (_, b) in zip(order, order[1:], strict=False)
+    ]
+
+
 def final_order(
     groups: list[list[int]], shared_places: bool, tie_order: Callable[[int], int]
 ) -> list[tuple[int, int]]:

@@ -49,6 +49,13 @@ class Row:
     provisional: tuple[bool, ...]  # same length as values
     rank_provisional: bool
     explanations: Sequence[tuple[Contribution, ...]]  # same length as values; may be lazy
+    # What placed the row below the one above: the index of the first value that parted
+    # them as the ranking read them; None for the first row, a shared place, or lots.
+    parted_by: int | None = None
+    lot: int | None = None  # its lot (seed's draw, 1 first) when lots ordered it among equals
+
+
+LOTS = "lots"  # Standings.parted_by: the drawing of lots placed the row
 
 
 @quick_pickle
@@ -67,6 +74,7 @@ class Standings:
             "rules": self.rules,
             "round": self.round,
             "tiebreaks": list(self.tiebreaks),
+            "lots_seed": self.lots_seed,
             "standings": [
                 {
                     "rank": row.rank,
@@ -74,7 +82,19 @@ class Standings:
                     "name": row.name,
                     "values": list(row.values),
                     "provisional": list(row.provisional),
+                    "parted_by": self.parted_by(k),
+                    "lot": row.lot,
                 }
-                for row in self.rows
+                for k, row in enumerate(self.rows)
             ],
         }
+
+    def parted_by(self, k: int) -> str | None:
+        """What placed row k below the row above: a tie-break's spec, "lots", or None
+        (the first row, a shared place)."""
+        row = self.rows[k]
+        if row.parted_by is not None:
+            return self.tiebreaks[row.parted_by]
+        if k and row.lot is not None and self.rows[k - 1].rank != row.rank:
+            return LOTS
+        return None

@@ -78,6 +78,7 @@ SCHEMAS: dict[str, Any] = {
             "rules": {"type": "string", "description": "FIDE rule edition: 2024 or 2026"},
             "round": {"type": "integer"},
             "tiebreaks": {"type": "array", "items": {"type": "string"}},
+            "lots_seed": {"type": "integer", "description": "the seed of the drawing of lots"},
             "standings": {
                 "type": "array",
                 "items": _object(
@@ -87,6 +88,17 @@ SCHEMAS: dict[str, Any] = {
                         "name": {"type": "string"},
                         "values": {"type": "array", "items": _nullable("number")},
                         "provisional": {"type": "array", "items": {"type": "boolean"}},
+                        "parted_by": {
+                            **_nullable("string"),
+                            "description": "what placed the row below the one above: the "
+                            "tie-break (as in tiebreaks) that first differs, lots, or null "
+                            "(first row, shared place)",
+                        },
+                        "lot": {
+                            **_nullable("integer"),
+                            "description": "its lot in the seed's draw (1 first) when lots "
+                            "ordered it among rows equal on every value",
+                        },
                     }
                 ),
             },

@@ -145,6 +145,8 @@ def test_standings_json_of_a_team_event_lists_the_teams(client, teams):
         "name": "Queens",
         "values": [4.0, 8.0],
         "provisional": [False, False],
+        "parted_by": None,
+        "lot": None,
     }
 
 
