@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "standings.security.headers.SecurityHeadersMiddleware",
+    # A database that does not answer: 503 and a sentence in the reader's language.
+    "standings.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "standings.urls"

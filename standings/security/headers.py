@@ -55,9 +55,15 @@ class SecurityHeadersMiddleware(MiddlewareMixin):  # the mixin serves sync and a
             response.headers["Access-Control-Allow-Origin"] = "*"
             response.headers["Access-Control-Expose-Headers"] = "ETag, X-Event-Version"
         private_page = match is not None and PRIVATE_NAMESPACES.intersection(match.namespaces)
-        if private_page or _signed_in(request):
+        if private_page or _never_cached(response) or _signed_in(request):
             add_never_cache_headers(response)
         return response
+
+
+def _never_cached(response: HttpResponse) -> bool:
+    """Already kept out of caches: nothing to ask of the session (the database may be the
+    reason for this answer, standings.outage's)."""
+    return "no-store" in response.get("Cache-Control", "")
 
 
 def _signed_in(request: HttpRequest) -> bool:
