@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from standings.release import release_id
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -122,6 +124,10 @@ def default_redis_prefix(database: Mapping[str, object]) -> str:
     return "standings-" + hashlib.sha256(where.encode()).hexdigest()[:12]
 
 
+# The start of every shared-cache key holding a rendered page or a pickled state: a hash of
+# the code, and of RELEASE when the deployment sets it (docs/deployment.md).
+RELEASE = release_id(BASE_DIR, os.environ.get("RELEASE", ""))
+
 # Channel layer groups and cache keys of this deployment in a shared Redis.
 REDIS_PREFIX = os.environ.get("REDIS_PREFIX") or default_redis_prefix(DATABASES["default"])
 
@@ -203,6 +209,9 @@ LIVE_HEARTBEAT = float(os.environ.get("LIVE_HEARTBEAT", "20"))
 # Each process checks every this many seconds, per event with open sockets, that its
 # sockets show the event's current version; a missed push is made up within two checks.
 LIVE_RESYNC = float(os.environ.get("LIVE_RESYNC", "1"))
+# A write to a socket still waiting for its client to read after this many seconds closes
+# it (1013: live.js connects again); meanwhile the socket holds up no other (live/outbox.py).
+LIVE_SEND_TIMEOUT = float(os.environ.get("LIVE_SEND_TIMEOUT", "10"))
 
 # Public pages: browsers, proxies and CDNs may keep a copy this many seconds, and serve it
 # this many more while they ask again (docs/deployment.md); signed-in people's never.
@@ -211,7 +220,8 @@ PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 30)
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)
-DEMO_LIVE_INTERVAL = float(os.environ.get("DEMO_LIVE_INTERVAL", "4"))
+DEMO_LIVE_INTERVAL = float(os.environ.get("DEMO_LIVE_INTERVAL", "12"))  # seconds per result
+DEMO_ROUND_PAUSE = float(os.environ.get("DEMO_ROUND_PAUSE", "60"))  # closed round to next pairing
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {

@@ -1,8 +1,10 @@
 """The live demo feeder (`make run`): results of the demo events arrive every few seconds.
 
 Each step makes one write through the services, as an arbiter would: enter one
-missing result; once the round is complete, wait a couple of steps and close it;
-then pair and publish the next round. When the last round is closed it waits a
+missing result; once the round is complete, wait a couple of steps and close it; leave
+the round's final standings up for a while (DEMO_ROUND_PAUSE), then pair and publish the
+next round. The pace (a result every DEMO_LIVE_INTERVAL seconds, 12 by default) is one a
+visitor can follow. When the last round is closed it waits a
 while and reloads the demo, so a long-running demo keeps moving. The team demo is fed
 the same way, board by board (a match forfeited as a whole needs none), and each section
 of the Demo Cup by a feeder of its own (the cup reloads once all are finished).
@@ -15,6 +17,7 @@ request the process serves start it (`start_with_first_request`).
 from __future__ import annotations
 
 import logging
+import math
 import random
 import sys
 import threading
@@ -50,6 +53,7 @@ class DemoFeeder:
         slug: str = DEMO_SLUG,
         *,
         close_after: int = CLOSE_AFTER_STEPS,
+        pair_after: int = 0,
         reload_after: int = RELOAD_AFTER_STEPS,
         seed: int | None = None,
         reload: Callable[[], bool] | None = None,
@@ -57,6 +61,7 @@ class DemoFeeder:
         self.slug = slug
         self.reload = reload  # what reloads a finished event; by default its demo's loader
         self.close_after = close_after
+        self.pair_after = pair_after  # steps a closed round's standings stay before the next
         self.reload_after = reload_after
         self.rng = random.Random(seed)
         self.waited = 0
@@ -71,7 +76,8 @@ class DemoFeeder:
         if last is None or last.state == Round.State.CLOSED:
             number = last.number + 1 if last else 1
             if number <= event.rounds_planned:
-                self.waited = 0
+                if last is not None and self._wait(self.pair_after):
+                    return "waiting"
                 (pair_next_team_round if team else pair_next_round)(event, number)
                 return "paired"
             if self._wait(self.reload_after):
@@ -179,6 +185,8 @@ def start(interval: float | None = None) -> threading.Thread | None:
         return None
     seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
     feeders = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG), *cup_feeders()]
+    for feeder in feeders:
+        feeder.pair_after = math.ceil(settings.DEMO_ROUND_PAUSE / seconds) if seconds > 0 else 0
     thread = threading.Thread(
         target=run_forever, args=(feeders, seconds), name="demo-feeder", daemon=True
     )

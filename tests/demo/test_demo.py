@@ -246,6 +246,18 @@ def test_feeder_closes_a_complete_round_after_waiting_then_pairs_the_next(demo):
     assert_valid_swiss(demo)
 
 
+def test_feeder_leaves_a_closed_rounds_standings_up_before_pairing_the_next(demo):
+    feeder = DemoFeeder(seed=2, close_after=0, pair_after=3)
+    while (outcome := feeder.step()) == "result":
+        pass
+    assert outcome == "closed"
+    assert [feeder.step() for _ in range(4)] == ["waiting", "waiting", "waiting", "paired"]
+
+
+def test_the_demo_pace_is_one_a_visitor_can_follow(settings):
+    assert 10 <= settings.DEMO_LIVE_INTERVAL <= 15 and settings.DEMO_ROUND_PAUSE >= 60
+
+
 def test_feeder_plays_the_event_to_its_end_then_reloads_the_demo(demo):
     feeder = DemoFeeder(seed=3, close_after=0, reload_after=1)
     outcomes = Counter()
