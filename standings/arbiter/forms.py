@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from django import forms
@@ -14,7 +13,8 @@ from standings.engine.event import System
 from standings.engine.notation import SpecError
 from standings.engine.presets import PRESETS
 from standings.events.phrases import worded
-from standings.prizes.rules import RulesError, read_rules
+from standings.prizes.rules import RulesError, parse_document, read_rules
+from standings.prizes.shape import MAX_CHARACTERS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -186,7 +186,7 @@ def settings_initial(event, system: System) -> dict:
     }
 
 
-PRIZE_DOCUMENT_MAX = 200_000  # characters: 50 categories and 300 prizes fit many times over
+PRIZE_DOCUMENT_MAX = MAX_CHARACTERS
 
 
 class PrizeSettingsForm(ArbiterForm):
@@ -218,13 +218,7 @@ class PrizeSettingsForm(ArbiterForm):
         else:
             text = data.get("document", "")
         try:
-            parsed = json.loads(text) if text else {}
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("Not JSON: %(problem)s at line %(line)s, column %(column)s")
-                % {"problem": error.msg, "line": error.lineno, "column": error.colno}
-            ) from None
-        try:
+            parsed = parse_document(text) if text else {}
             data["rules"] = read_rules(parsed)
         except RulesError as error:
             self.problems = [worded(fault) for fault in error.faults]

@@ -125,6 +125,38 @@ TEXTS: dict[str, Promise] = {
     ),
     "prizes.money": _("%(where)s: %(field)s must be a positive amount, not %(value)s"),
     "prizes.money_decimals": _("%(where)s: %(field)s has more than two decimals"),
+    # ... and of its shape (prizes.shape), checked first.
+    "prizes.too_long": _("the document is longer than %(limit)s characters"),
+    "prizes.too_deep": _("lists and objects are nested more than %(limit)s deep"),
+    "prizes.not_json": _("not JSON at line %(line)s, column %(column)s: %(problem)s"),
+    "prizes.json.value": _(
+        "a value is expected (a text in double quotes, a number, true, false, null, a list or"
+        " an object)"
+    ),
+    "prizes.json.comma": _("a comma is missing"),
+    "prizes.json.colon": _("a colon is missing after a field name"),
+    "prizes.json.field": _(
+        "a field name in double quotes is expected (is there a comma after the last field?)"
+    ),
+    "prizes.json.unclosed": _("a text is not closed by a double quote"),
+    "prizes.json.control": _(
+        "a text holds a line break or a tab (JSON writes them with a backslash)"
+    ),
+    "prizes.json.escape": _("a wrong escape after a backslash"),
+    "prizes.json.extra": _("more text after the end of the document"),
+    "prizes.json.other": _("this is not valid JSON"),
+    "prizes.document": _("the document"),
+    "prizes.twice": _("%(where)s: the field %(field)s is given twice"),
+    "prizes.not_a_number": _("%(where)s: %(value)s is not a number in JSON"),
+    "prizes.big_number": _("%(where)s: a number of more than %(limit)s digits"),
+    "prizes.text_long": _("%(where)s: a text of more than %(limit)s characters"),
+    "prizes.character": _(
+        "%(where)s: a text may not hold the character %(code)s (a control character or half of"
+        " a surrogate pair)"
+    ),
+    "prizes.too_many_entries": _("%(where)s: more than %(limit)s entries"),
+    "prizes.too_many_values": _("the document holds more than %(limit)s values"),
+    "prizes.more_faults": _("faults not listed: %(count)s"),
     **TRF_TEXTS,
 }
 # The kinds of modifier a tie-break may refuse (spec.modifiers_refused).

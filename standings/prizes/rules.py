@@ -2,7 +2,7 @@
 settled, read from and written to one JSON document (docs/prizes.md).
 
 Pure: no Django. The events app stores the document; `read_rules` refuses a document that
-breaks a rule, naming what is wrong.
+breaks a rule, naming what is wrong, after `shape` has bounded what it holds.
 """
 
 from __future__ import annotations
@@ -10,18 +10,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from standings.engine.phrases import ENGLISH, Phrase, phrase
+
+from .shape import Unreadable, parse, shape_faults
 
 DOCUMENT_VERSION = 1
 RATING_FIELDS = ("rating", "national_rating")  # FIDE rating, national rating
 KEY = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
-MAX_CATEGORIES = 50
-MAX_PRIZES = 300
+DAY = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+MONEY = re.compile(r"^[0-9]+(\.[0-9]+)?$")  # as a text: 150, 166.66 (no sign, no exponent)
 MAX_AMOUNT = Decimal("100000000")
+MAX_NAME = 60  # characters of a category's name, a prize's item
 
 
 class TieRule(str, Enum):  # noqa: UP042 (str() of members must stay the plain value)
@@ -176,16 +179,30 @@ class PrizeRules:
 NO_RULES = PrizeRules()
 
 
+def parse_document(text: str) -> Any:
+    """A prize document's JSON text, parsed within the limits (docs/prizes.md); RulesError
+    names what keeps it from being read. read_rules() tells what it means."""
+    try:
+        return parse(text)
+    except Unreadable as error:
+        raise RulesError(error.faults) from None
+
+
 def read_rules(document: Any) -> PrizeRules:
-    """The rules a JSON document (already parsed) states; RulesError names every fault."""
+    """The rules a JSON document (already parsed) states; RulesError names every fault.
+    Its shape is checked first, so a huge or strange document costs no more than a small
+    one."""
+    shape = shape_faults(document)
+    if shape:
+        raise RulesError(shape)
     problems: list[Phrase] = []
     if document in (None, {}):
         return NO_RULES
     if not isinstance(document, dict):
         raise RulesError([phrase("prizes.not_object")])
     version = document.get("version", DOCUMENT_VERSION)
-    if version != DOCUMENT_VERSION:
-        problems.append(phrase("prizes.version", version=repr(version)))
+    if not _whole(version) or version != DOCUMENT_VERSION:
+        problems.append(phrase("prizes.version", version=shown(version)))
     ties = _choice(document.get("ties", "none"), TieRule, "ties", problems)
     stacking = document.get("stacking", False)
     if not isinstance(stacking, bool):
@@ -203,13 +220,9 @@ def read_rules(document: Any) -> PrizeRules:
     found = [c for c in categories if c is not None]
     awarded = [p for p in prizes if p is not None]
     problems += _rule_problems(found, awarded, TieRule(ties) if ties else TieRule.NONE, stacking)
-    if len(found) > MAX_CATEGORIES or len(awarded) > MAX_PRIZES:
-        problems.append(phrase("prizes.too_many", categories=MAX_CATEGORIES, prizes=MAX_PRIZES))
-    unknown = sorted(
-        set(document) - {"version", "ties", "stacking", "currency", "categories", "prizes"}
-    )
+    unknown = set(document) - {"version", "ties", "stacking", "currency", "categories", "prizes"}
     if unknown:
-        problems.append(phrase("prizes.unknown_fields", fields=", ".join(unknown)))
+        problems.append(phrase("prizes.unknown_fields", fields=_names(unknown)))
     if problems:
         raise RulesError(problems)
     return PrizeRules(
@@ -255,6 +268,23 @@ def _rule_problems(
     return problems
 
 
+def shown(value: Any) -> str:
+    """A value as a fault quotes it, at most 40 characters (texts are already free of
+    control characters and numbers of long digits: shape.py)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _names(fields: set[str]) -> str:
+    """Unknown fields, named: at most five, then an ellipsis."""
+    named = sorted(fields)
+    return ", ".join(named[:5]) + (", …" if len(named) > 5 else "")
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _list(document: dict, name: str, problems: list[Phrase]) -> list:
     value = document.get(name, [])
     if not isinstance(value, list):
@@ -267,7 +297,7 @@ def _choice(value: Any, kind: type[Enum], name: str, problems: list[Phrase]) -> 
     allowed = [m.value for m in kind]
     if value not in allowed:
         problems.append(
-            phrase("prizes.choice", name=name, allowed=", ".join(allowed), value=repr(value))
+            phrase("prizes.choice", name=name, allowed=", ".join(allowed), value=shown(value))
         )
         return ""
     return value
@@ -294,16 +324,16 @@ def _category(data: Any, problems: list[Phrase]) -> Category | None:
         return None
     key = data.get("key")
     if not isinstance(key, str) or not KEY.match(key):
-        problems.append(phrase("prizes.category_key", key=repr(key)))
+        problems.append(phrase("prizes.category_key", key=shown(key)))
         return None
     where = phrase("prizes.in_category", key=repr(key))
     name = data.get("name", key)
-    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         problems.append(phrase("prizes.name", where=where))
         name = key
     extra = sorted(set(data) - CATEGORY_FIELDS)
     if extra:
-        problems.append(phrase("prizes.category_fields", where=where, fields=", ".join(extra)))
+        problems.append(phrase("prizes.category_fields", where=where, fields=_names(set(extra))))
     band = _band(data.get("rating"), where, problems)
     born_from = _date(data.get("born_from"), where, "born_from", problems)
     born_before = _date(data.get("born_before"), where, "born_before", problems)
@@ -315,9 +345,7 @@ def _category(data: Any, problems: list[Phrase]) -> Category | None:
         unrated = None
     players = data.get("players")
     if players is not None:
-        if not isinstance(players, list) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in players
-        ):
+        if not isinstance(players, list) or not all(_whole(n) and n > 0 for n in players):
             problems.append(phrase("prizes.players", where=where))
             players = None
         else:
@@ -343,8 +371,6 @@ def _texts(
     value = data.get(field)
     if value is None:
         return frozenset()
-    if isinstance(value, str):
-        value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         problems.append(phrase("prizes.texts", where=where, field=field))
         return frozenset()
@@ -363,9 +389,7 @@ def _band(data: Any, where: Phrase, problems: list[Phrase]) -> Band | None:
         field = "rating"
     low, high = data.get("min"), data.get("max")
     for bound in (low, high):
-        if bound is not None and (
-            not isinstance(bound, int) or isinstance(bound, bool) or bound < 0
-        ):
+        if bound is not None and (not _whole(bound) or bound < 0):
             problems.append(phrase("prizes.rating_bounds", where=where))
             return None
     if low is not None and high is not None and low > high:
@@ -381,8 +405,10 @@ def _date(value: Any, where: Phrase, field: str, problems: list[Phrase]) -> date
     if value is None:
         return None
     try:
+        if not isinstance(value, str) or not DAY.match(value):
+            raise ValueError(value)  # fromisoformat also reads 20120101 and 2012-W01-1
         return date.fromisoformat(value)
-    except (TypeError, ValueError):
+    except ValueError:
         problems.append(phrase("prizes.date", where=where, field=field))
         return None
 
@@ -392,17 +418,17 @@ def _prize(data: Any, keys: set[str], problems: list[Phrase]) -> Prize | None:
         problems.append(phrase("prizes.prize_not_object"))
         return None
     category, place = data.get("category"), data.get("place")
-    if category not in keys:
-        problems.append(phrase("prizes.prize_category", category=repr(category)))
+    if not isinstance(category, str) or category not in keys:
+        problems.append(phrase("prizes.prize_category", category=shown(category)))
         return None
-    if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= 1000:
+    if not _whole(place) or not 1 <= place <= 1000:
         problems.append(phrase("prizes.prize_place", category=repr(category)))
         return None
     where = phrase("prizes.in_prize", place=place, category=repr(category))
     amount = _money(data.get("amount"), where, "amount", problems)
     worth = _money(data.get("worth"), where, "worth", problems)
     item = data.get("item", "")
-    if not isinstance(item, str) or len(item) > 60:
+    if not isinstance(item, str) or len(item) > MAX_NAME:
         problems.append(phrase("prizes.item", where=where))
         item = ""
     if amount is None and not item.strip():
@@ -415,12 +441,13 @@ def _prize(data: Any, keys: set[str], problems: list[Phrase]) -> Prize | None:
 def _money(value: Any, where: Phrase, field: str, problems: list[Phrase]) -> Decimal | None:
     if value is None:
         return None
-    try:
-        amount = Decimal(str(value)) if not isinstance(value, bool) else None
-    except InvalidOperation:
-        amount = None
+    amount = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        amount = Decimal(str(value))
+    elif isinstance(value, str) and MONEY.match(value):
+        amount = Decimal(value)
     if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_AMOUNT:
-        problems.append(phrase("prizes.money", where=where, field=field, value=repr(value)))
+        problems.append(phrase("prizes.money", where=where, field=field, value=shown(value)))
         return None
     if amount != amount.quantize(Decimal("0.01")):
         problems.append(phrase("prizes.money_decimals", where=where, field=field))

@@ -3,13 +3,13 @@ a JSON file (`export_prizes`' or the arbiter page's), as one audited change."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from standings.events import services
 from standings.events.models import Event
+from standings.prizes.rules import RulesError, parse_document
 
 
 class Command(BaseCommand):
@@ -24,11 +24,13 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"no event '{options['slug']}'")
         try:
-            document = json.loads(Path(options["file"]).read_text(encoding="utf-8-sig"))
+            document = parse_document(Path(options["file"]).read_text(encoding="utf-8-sig"))
         except OSError as error:
             raise CommandError(f"cannot read {options['file']}: {error.strerror}") from None
-        except (ValueError, UnicodeDecodeError) as error:
-            raise CommandError(f"{options['file']} is not a JSON file: {error}") from None
+        except UnicodeDecodeError:
+            raise CommandError(f"{options['file']} is not UTF-8 text (a JSON file)") from None
+        except RulesError as error:
+            raise CommandError(f"{options['file']}: {'; '.join(error.problems)}") from None
         try:
             services.change_prizes(event, document)
         except services.WriteRefused as refused:
