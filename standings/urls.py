@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from standings.health import healthz
 from standings.security.login import AdminSignInForm
@@ -9,6 +11,8 @@ admin.site.login_form = AdminSignInForm  # the admin's sign-in is throttled like
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    # browsers ask for /favicon.ico whatever the page links to
+    path("favicon.ico", RedirectView.as_view(url=static("web/favicon.ico"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language, the switcher's POST
     path("", include("standings.arbiter.urls")),
     path("", include("standings.events.urls")),
