@@ -1,4 +1,5 @@
-"""`/healthz`: is this worker able to serve? The database and, when configured, Redis answer.
+"""`/healthz`: is this worker able to serve? The database answers and takes a write, and,
+when configured, Redis answers.
 
 For load balancers and process supervisors: 200 when both answer, 503 naming what does not.
 It reads nothing of any event and sets no cookie, so probing it every second costs little.
@@ -6,15 +7,24 @@ It reads nothing of any event and sets no cookie, so probing it every second cos
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import redis
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-# A probe must answer before the balancer's own timeout: fail fast on a dead Redis.
+# A probe must answer before the balancer's own timeout: fail fast on a dead Redis, and on
+# a database write that waits for a lock.
 REDIS_TIMEOUT = 1.0
+LOCK_TIMEOUT_MS = 1000
+
+
+class RolledBack(Exception):
+    """Ends the probe's transaction: its write is never kept."""
 
 
 def database_state() -> str:
@@ -24,7 +34,46 @@ def database_state() -> str:
             cursor.fetchone()
     except Exception as error:  # noqa: BLE001 (any failure means "not serving")
         return f"error: {type(error).__name__}"
+    try:
+        probe_write()
+    except Exception as error:  # noqa: BLE001 (a full disk, a read-only file or server, a lock)
+        return f"error: cannot write ({type(error).__name__})"
     return "ok"
+
+
+def probe_write() -> None:
+    """Rewrite one row of django_migrations to itself in a transaction that is rolled back:
+    a database that answers reads but cannot write (a full disk, a read-only file or
+    server) fails here as a result's save would. Waits at most LOCK_TIMEOUT_MS for a lock."""
+    with short_lock_wait():
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                if connection.vendor == "postgresql":
+                    cursor.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
+                cursor.execute(
+                    "UPDATE django_migrations SET applied = applied"
+                    " WHERE id = (SELECT MIN(id) FROM django_migrations)"
+                )
+                raise RolledBack
+        except RolledBack:
+            pass
+
+
+@contextmanager
+def short_lock_wait() -> Iterator[None]:
+    """SQLite waits for another writer's lock as long as its `timeout` (20 s) says: not a
+    probe. PostgreSQL's wait is set inside the transaction (SET LOCAL)."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    usual = connection.settings_dict.get("OPTIONS", {}).get("timeout", 5)
+    with connection.cursor() as cursor:
+        cursor.execute(f"PRAGMA busy_timeout = {LOCK_TIMEOUT_MS}")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"PRAGMA busy_timeout = {int(usual * 1000)}")
 
 
 def redis_state() -> str:
