@@ -27,14 +27,13 @@ import time
 from collections.abc import Callable
 
 from django.core.cache import cache as shared_cache
-from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from standings.events.models import Event, Round
+from standings.events.models import Event
 
-from . import languages, pages, search, sections
+from . import languages, pages, progress, search, sections
 from .state import EventState, SectionLink, build_state, materialised
 
 log = logging.getLogger(__name__)
@@ -179,20 +178,11 @@ def index_page() -> str:
     """The list of events, live ones first; replaced on every publish and after INDEX_TTL."""
     html = cache.get(_index_key())
     if html is None:
-        open_rounds = Count("round_set", filter=~Q(round_set__state=Round.State.CLOSED))
         # "bridge": the bridge part, when there is one, links the event to its own pages
-        events = list(Event.objects.select_related("bridge").annotate(open_rounds=open_rounds))
-        # A tournament's sections are listed under it, in their order; it is live when one is.
-        listed = [e for e in events if e.parent_id is None]
-        sections: dict[int, list[Event]] = {}
-        for event in sorted(events, key=lambda e: (e.section_order, e.name, e.pk)):
-            if event.parent_id is not None:
-                sections.setdefault(event.parent_id, []).append(event)
-        for event in listed:
-            event.listed_sections = sections.get(event.pk, [])  # type: ignore[attr-defined]
-            event.open_rounds += sum(s.open_rounds for s in event.listed_sections)  # type: ignore[attr-defined]
-        live = [e for e in listed if e.open_rounds]
-        others = [e for e in listed if not e.open_rounds]
+        events = list(Event.objects.select_related("bridge"))
+        listed = progress.event_list(events, progress.progress_by_event())
+        live = [item for item in listed if item.status.live]
+        others = [item for item in listed if not item.status.live]
         html = render_to_string("web/index.html", {"live": live, "others": others})
         cache.set(_index_key(), html, INDEX_TTL)
     return html

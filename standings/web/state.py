@@ -36,8 +36,9 @@ from standings.events.snapshot import (
     team_tiebreaks,
 )
 
-from . import terms
+from . import progress, terms
 from .labels import Column, columns
+from .ties import TieNote, tie_notes
 
 if TYPE_CHECKING:
     from standings.prizes.projection import PrizeList
@@ -197,6 +198,9 @@ class EventState:
     # order; None and () for an event without sections (events/sections.py).
     tournament: SectionLink | None = None
     sections: tuple[SectionLink, ...] = ()
+    finished: bool = False  # every planned round complete (web.progress)
+    # Rows equal on every column yet ranked apart, and what placed them (web.ties).
+    tie_notes: tuple[TieNote, ...] = ()
 
     @property
     def full_name(self) -> str:
@@ -253,13 +257,12 @@ class EventState:
 
 
 def format_value(value: float | int | None) -> str:
-    """2.0 -> "2", 10.5 -> "10.5", 7.25 -> "7.25"; None (no value) -> "–"."""
+    """2.0 -> "2", 10.5 -> "10.5", 7.25 -> "7.25", 2.001 -> "2"; None (no value) -> "–"."""
     if value is None:
         return "–"
     if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        return f"{value:.2f}".rstrip("0")
+        # 2.001 shows as "2", as a whole value does (not "2.")
+        return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(value)
 
 
@@ -303,29 +306,49 @@ def build_state(event: Event) -> EventState:
     records = Records(described, people, ranks)
     updated = last_change_at(event)
     tournament, sections = _sections(event)
+    rounds = _rounds(event, people, read)
+    teams = (
+        None if team_standings is None else build_team_state(event, people, team_standings, read)
+    )
+    played = _progress(read, rounds, teams)
+    finished = progress.is_finished(event.rounds_planned, played)
+    start, end = progress.shown_dates(event.start_date, event.end_date, played, finished=finished)
     return EventState(
         event_id=event.pk,
         slug=event.slug,
         name=event.name,
         location=event.location,
-        start_date=event.start_date,
-        end_date=event.end_date,
+        start_date=start,
+        end_date=end,
         rounds_planned=event.rounds_planned,
         version=event.version,
         updated_at=updated,
         standings=standings,
         columns=cols,
         lines=lines,
-        rounds=_rounds(event, people, read),
+        rounds=rounds,
         people=people,
         records=records,
-        teams=None
-        if team_standings is None
-        else build_team_state(event, people, team_standings, read),
+        teams=teams,
         prizes=prize_list(event, described, standings),
         tournament=tournament,
         sections=sections,
+        finished=finished,
+        tie_notes=tie_notes(standings, [line.cells for line in lines], cols),
     )
+
+
+def _progress(
+    read: EventRead, rounds: tuple[RoundView, ...], teams: TeamState | None
+) -> list[progress.RoundProgress]:
+    """Each published round's state, boards to come (its matches' too) and start."""
+    to_come = {r.number: r.pending for r in rounds}
+    for team_round in teams.rounds if teams is not None else ():
+        to_come[team_round.number] += team_round.pending
+    return [
+        progress.RoundProgress(r.number, r.state, to_come[r.number], r.starts_at)
+        for r in read.rounds
+    ]
 
 
 _earlier_ranks: OrderedDict[tuple, dict[int, int]] = OrderedDict()  # _ranks_after's

@@ -21,6 +21,7 @@ from standings.events.snapshot import EventRead, scoring, team_bye_points
 
 from .labels import Column, columns
 from .state import Board, Cell, Person, format_value
+from .ties import TieNote, tie_notes
 
 BYE_LABELS = dict(TeamBye.Kind.choices)
 
@@ -169,6 +170,8 @@ class TeamState:
     boards: int  # boards per match (the most any match has)
     min_games: int  # games a player needs to be ranked on a board
     scoring: Scoring  # game points of a board (TRF 162)
+    # Teams equal on every column yet ranked apart, and what placed them (web.ties).
+    tie_notes: tuple[TieNote, ...] = ()
 
     @property
     def provisional(self) -> bool:
@@ -317,10 +320,11 @@ def build_team_state(
     records = _records(teams.values(), team_rounds, event, boards)
     by_number = {t.number: t for t in teams.values()}
     cols = columns(standings.tiebreaks, standings.fide_types)
+    lines = tuple(_line(row, by_number[row.start_no], cols) for row in standings.rows)
     return TeamState(
         teams=by_number,
         columns=cols,
-        lines=tuple(_line(row, by_number[row.start_no], cols) for row in standings.rows),
+        lines=lines,
         standings=standings,
         rounds=team_rounds,
         squads=_squads(read, teams, people),
@@ -328,6 +332,7 @@ def build_team_state(
         boards=boards,
         min_games=event.board_ranking_min_games,
         scoring=game,
+        tie_notes=tie_notes(standings, [line.cells for line in lines], cols),
     )
 
 

@@ -73,7 +73,7 @@
     if (!el) return;
     el.hidden = false;
     el.dataset.state = state;
-    el.querySelector(".live-text").textContent = text;
+    el.querySelector(".live-text").textContent = el.dataset[state] || text; // the page's words
   }
 
   function localTime() {
