@@ -193,9 +193,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_REQUEST_BODY  # a TRF file is read in memory anyway
 
 # Sign-in throttling (standings.security.login_throttle): failures counted in the cache.
-LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5)
+# An account is paused only from the address its wrong passwords came from; from elsewhere
+# its sign-ins wait, 1 s, 2, 4, ... up to LOGIN_DELAY_MAX, so its owner still gets in.
+LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = env_int("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30)
 LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)
+LOGIN_DELAY_AFTER = env_int("LOGIN_DELAY_AFTER", 5)
+LOGIN_DELAY_MAX = float(os.environ.get("LOGIN_DELAY_MAX", "10"))
 
 # Operators may silence a check on purpose, e.g. standings.E001 for a throwaway benchmark.
 SILENCED_SYSTEM_CHECKS = env_list("SILENCED_SYSTEM_CHECKS", "")

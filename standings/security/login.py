@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import time
+
 from django import forms
+from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from . import login_throttle
 
 
 class ThrottledLoginForm(AuthenticationForm):
-    """Refuses a sign-in while its account or address is paused; counts wrong passwords."""
+    """Refuses a sign-in while its account is paused from this address, or the address is;
+    waits first while its account has many failures from elsewhere; counts wrong passwords,
+    and after a success tells how many were tried since the last sign-in."""
 
     def clean(self) -> dict:
         username = self.cleaned_data.get("username") or ""
@@ -21,13 +27,17 @@ class ThrottledLoginForm(AuthenticationForm):
         refusal = login_throttle.refusal(username, address)
         if refusal:
             raise forms.ValidationError(refusal, code="throttled")
+        # Sleeps in this request's own thread (Django gives each request one under ASGI):
+        # the event loop and every other request go on meanwhile.
+        time.sleep(login_throttle.delay(username))
         try:
             cleaned = super().clean()
         except forms.ValidationError as error:
             if error.code == "invalid_login":
                 login_throttle.record_failure(username, address)
             raise
-        login_throttle.clear_account(username)
+        if self.request:
+            tell_failures(self.request, login_throttle.succeeded(username, address))
         return cleaned
 
 
@@ -49,3 +59,16 @@ class SignInView(LoginView):
         if not form.cleaned_data.get("keep_signed_in"):
             self.request.session.set_expiry(0)  # ends when the browser closes
         return response
+
+
+def tell_failures(request: HttpRequest, count: int) -> None:
+    """Say on the next page how many wrong passwords were tried since the last sign-in."""
+    if count:
+        said = ngettext(
+            "%(count)d wrong password was tried on your account since your last sign-in. "
+            "If it was not you, ask the organiser to change your password.",
+            "%(count)d wrong passwords were tried on your account since your last sign-in. "
+            "If it was not you, ask the organiser to change your password.",
+            count,
+        ) % {"count": count}
+        messages.warning(request, said)

@@ -1,5 +1,6 @@
-"""Sign-in throttling: by account and by address, lifted after the window, kept through a
-cache outage, and applied to the admin's sign-in too."""
+"""Sign-in throttling: by account from one address and by address, lifted after the window,
+only a growing wait for an account tried from everywhere, the failures told at the next
+sign-in, kept through a cache outage, and applied to the admin's sign-in too."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import redis
 from django.test import Client
 
 from standings.security import login_throttle
-from tests.html import one, text
+from tests.html import one, select, text
 from tests.servers import free_port
 
 pytestmark = pytest.mark.usefixtures("own_cache", "fast_passwords")
@@ -35,10 +36,10 @@ def test_a_hundred_wrong_passwords_then_the_right_one_is_still_refused(client, a
     answers = [sign_in(client, f"guess-{n}") for n in range(100)]
     assert {answer.status_code for answer in answers} == {200}
     assert "Please enter a correct username and password" in alert(answers[4])
-    assert "Too many wrong passwords for this account" in alert(answers[5])
+    assert "Too many wrong passwords for this account from here" in alert(answers[5])
     assert "try again in 15 minutes" in alert(answers[99])
     refused = sign_in(client, RIGHT)
-    assert "Too many wrong passwords for this account" in alert(refused)
+    assert "Too many wrong passwords for this account from here" in alert(refused)
     assert not signed_in(client)
 
 
@@ -90,7 +91,7 @@ def test_counts_live_in_redis_where_every_worker_sees_them(client, arbiter, sett
     }
     for n in range(5):
         sign_in(client, f"guess-{n}")
-    account = login_throttle.counters("arbiter", "")[0]
+    account = login_throttle.account_counter("arbiter")
     keys = redis.Redis.from_url(redis_url).keys(f"{prefix}:*{account.count_key()}")
     assert len(keys) == 1
     assert "Too many wrong passwords" in alert(sign_in(client, RIGHT))
@@ -112,3 +113,49 @@ def test_a_redis_outage_neither_locks_everyone_out_nor_breaks_the_page(
         sign_in(client, f"guess-{n}")
     assert "Too many wrong passwords" in alert(sign_in(client, RIGHT))  # counted in memory
     assert "counting in this process" in caplog.text
+
+
+def test_a_stranger_elsewhere_cannot_keep_the_arbiter_out(client, arbiter, event, settings):
+    settings.LOGIN_DELAY_MAX = 0.05
+    answers = [sign_in(client, f"guess-{n}", REMOTE_ADDR="203.0.113.66") for n in range(20)]
+    assert "Too many wrong passwords for this account from here" in alert(answers[-1])
+    for n in range(10):  # and from ten other places
+        sign_in(client, f"guess-{n}", REMOTE_ADDR=f"198.51.100.{n}")
+
+    venue = Client(REMOTE_ADDR="192.0.2.10")
+    assert sign_in(venue, RIGHT).status_code == 302 and signed_in(venue)
+    page = venue.get("/e/small-open/arbiter/")
+    assert text(one(page.content, ".messages")) == (
+        "15 wrong passwords were tried on your account since your last sign-in. "
+        "If it was not you, ask the organiser to change your password."
+    )
+    assert not select(venue.get("/e/small-open/arbiter/").content, ".messages")  # told once
+    still = sign_in(client, RIGHT, REMOTE_ADDR="203.0.113.66")  # the stranger's address
+    assert "Too many wrong passwords for this account from here" in alert(still)
+
+
+def test_failures_from_everywhere_only_slow_the_account_down(client, arbiter, settings):
+    settings.LOGIN_DELAY_AFTER = 2
+    waits = []
+    for n in range(8):
+        waits.append(login_throttle.delay("arbiter"))
+        login_throttle.record_failure("arbiter", f"198.51.100.{n}")
+    assert waits == [0, 0, 1, 2, 4, 8, 10, 10]
+
+    settings.LOGIN_DELAY_MAX = 0.5
+    started = time.monotonic()
+    assert sign_in(client, RIGHT, REMOTE_ADDR="192.0.2.10").status_code == 302
+    assert time.monotonic() - started >= 0.5  # waited, then let in
+    assert login_throttle.delay("arbiter") == 0  # the success cleared the account's count
+
+
+def test_the_refusal_is_in_the_readers_language(client, arbiter):
+    for n in range(5):
+        sign_in(client, f"guess-{n}", HTTP_ACCEPT_LANGUAGE="de")
+    refused = sign_in(client, RIGHT, HTTP_ACCEPT_LANGUAGE="de")
+    assert alert(refused) == (
+        "Zu viele falsche Passwörter für dieses Konto von hier aus. Die Anmeldung bei "
+        "diesem Konto ist von hier aus angehalten; versuchen Sie es in 15 Minuten erneut."
+    )
+    spanish = sign_in(client, RIGHT, HTTP_ACCEPT_LANGUAGE="es")
+    assert alert(spanish).startswith("Demasiadas contraseñas incorrectas para esta cuenta")
