@@ -5,6 +5,8 @@ once per socket, in a task per socket: with 1,000 sockets that cost more than th
 writing. Here each event loop holds ONE channel of the layer (its Station), which joins
 the group of every event that has sockets on this loop; a group message is received once
 and handed to each of the event's sockets in one loop (EventSocket.show writes its part).
+Nothing in that loop waits for a client: a socket whose client does not read keeps its
+writes to itself (outbox.py), so it holds up no other socket, heartbeats included.
 
 Group membership changes run as tasks of their own and are never cancelled half-way, so
 what the layer believes and what Redis holds cannot drift apart: a socket that goes
@@ -34,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Protocol
 
 from asgiref.sync import sync_to_async
@@ -54,11 +56,14 @@ latest_version = Batches(render.current_version)
 
 
 class Socket(Protocol):
-    async def show(self, message: dict) -> bool: ...  # whether it is news to this socket
+    """What an audience hands its sockets; none of it waits for the client (outbox.py), so
+    a client that does not read holds up no other socket."""
 
-    async def beat(self) -> None: ...
+    def show(self, message: dict) -> bool: ...  # whether it is news to this socket
 
-    async def close(self, code: int | None = None) -> None: ...
+    def beat(self) -> None: ...
+
+    def close_soon(self, code: int) -> None: ...
 
 
 class Station:
@@ -107,7 +112,7 @@ class Station:
                 self._stop()
                 for audience in list(self.audiences.values()):
                     audience.stop()
-                    await audience.each(lambda socket: socket.close(code=1011))
+                    audience.each(lambda socket: socket.close_soon(1011))
                 return
             listening = self.audiences.get(push.group_name(message.get("slug", "")))
             if listening is not None:
@@ -133,7 +138,6 @@ class Audience:
         self.version = 0  # of the last message handed to every socket
         self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
         self.membership = station.change(self.group, member=True)
-        self.delivering: asyncio.Future | None = None  # the last message on its way
         self.handed_out = 0  # version of the last message every socket has been handed
         self.awaiting: list[tuple[int, asyncio.Future]] = []  # handed(): (version, waiter)
         self.watcher = asyncio.ensure_future(self._watch())
@@ -177,19 +181,13 @@ class Audience:
         self.watcher.cancel()
 
     def deliver(self, message: dict) -> None:
-        """Hand `message` to every socket, after the messages before it."""
-        before = self.delivering
-        self.delivering = asyncio.ensure_future(self._deliver(before, message))
-
-    async def _deliver(self, before: asyncio.Future | None, message: dict) -> None:
-        if before is not None:
-            await asyncio.wait([before])
+        """Hand `message` to every socket (each writes it, or keeps it, without waiting)."""
         version = message["version"]
         complete = self._complete(message)
         if complete:
             self.version = max(self.version, version)
         try:
-            news = await self.each(lambda socket: socket.show(message))
+            news = self.each(lambda socket: socket.show(message))
         finally:
             if complete:
                 self._handed(version)
@@ -251,12 +249,12 @@ class Audience:
             if entry in self.awaiting:
                 self.awaiting.remove(entry)
 
-    async def each(self, call: Callable[[Socket], Awaitable[object]]) -> list[object]:
+    def each(self, call: Callable[[Socket], object]) -> list[object]:
         """`call` on every socket in turn; what each returned (None where it failed)."""
         results: list[object] = []
         for socket in list(self.sockets):
             try:
-                results.append(await call(socket))
+                results.append(call(socket))
             except Exception:  # a socket closing meanwhile: its disconnect follows
                 log.debug("could not write to a socket", exc_info=True)
                 results.append(None)
@@ -274,7 +272,7 @@ class Audience:
             )
             if loop.time() - self.quiet_since >= heartbeat:
                 self.quiet_since = loop.time()
-                await self.each(lambda socket: socket.beat())
+                self.each(lambda socket: socket.beat())
             if loop.time() >= next_check:
                 next_check = loop.time() + float(settings.LIVE_RESYNC)
                 try:

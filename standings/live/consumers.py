@@ -6,6 +6,9 @@ fragments.VIEWS); no or an unknown view gets every fragment; `&lang=` the langua
 page (the default language when none or unknown), in which the pushes render its view for
 it (asked.py). `&enc=deflate` asks for each state as one binary message compressed once for
 all sockets (wire.py), else it is text.
+
+What the audience hands a socket is written without waiting for the client (outbox.py): a
+client that stops reading holds up no other socket, and is closed once it falls behind.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import asked, push, wire
 from .audience import Audience, current, join
 from .known import KnownEvents
+from .outbox import Outbox
 
 _known = KnownEvents()
 
@@ -37,6 +41,7 @@ class EventSocket(AsyncWebsocketConsumer):
         self.shown = -1  # version of the state this socket shows
         self.started = False  # the first state is out: pushes go straight to the client
         self.waiting: dict | None = None  # the last push that came before that
+        self.outbox = Outbox(self.base_send, text=not self.deflate, left_behind=self._leave)
         if not await _known.exists(self.slug):  # no membership, no query per socket
             await self.close()
             return
@@ -51,26 +56,33 @@ class EventSocket(AsyncWebsocketConsumer):
             self._leave()
             await self.close()
             return
+        if self.outbox.closing:  # closed meanwhile (the layer failed: Station._receive)
+            self._leave()
+            return
         await self.accept()
-        await self._send(first)
+        self._send(first)
         self.started = True
         waiting, self.waiting = self.waiting, None
         if waiting is not None:
-            await self._send(waiting)
+            self._send(waiting)
 
-    async def show(self, message: dict) -> bool:
+    def show(self, message: dict) -> bool:
         """A message for the event's sockets, handed over by this process's audience of the
-        event; whether it is news to this socket."""
+        event; whether it is news to this socket. Never waits."""
         if self.started:
-            return await self._send(message)
+            return self._send(message)
         if wire.part(message, *self.asks) is not None:  # not another language's message
             self.waiting = message
         return True
 
-    async def beat(self) -> None:
+    def beat(self) -> None:
         """No push for a while: an empty message, so the page knows the link is alive."""
         if self.started:
-            await self.send(text_data="")
+            self.outbox.beat()
+
+    def close_soon(self, code: int) -> None:
+        """Close the socket without waiting for its client."""
+        self.outbox.close(code)
 
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first closes stale database connections in a thread, for
@@ -93,7 +105,7 @@ class EventSocket(AsyncWebsocketConsumer):
             self.audience.leave(self)
             self.audience = None
 
-    async def _send(self, message: dict) -> bool:
+    def _send(self, message: dict) -> bool:
         # Another language's message of a push; a state it shows already (a publish read
         # before connecting, arriving again as a group message; a resync after the push
         # came) or an older one: skip it.
@@ -101,9 +113,5 @@ class EventSocket(AsyncWebsocketConsumer):
         if body is None or message["version"] <= self.shown:  # not for it, or not news
             return False
         self.shown = message["version"]
-        # Straight to the server (AsyncWebsocketConsumer.send only builds this message).
-        if self.deflate:
-            await self.base_send({"type": "websocket.send", "bytes": body})
-        else:
-            await self.base_send({"type": "websocket.send", "text": wire.inflate(body)})
+        self.outbox.push(body)
         return True

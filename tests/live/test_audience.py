@@ -29,25 +29,25 @@ class Collector:
     def __init__(self) -> None:
         self.messages: list[dict] = []
 
-    async def show(self, message: dict) -> bool:
+    def show(self, message: dict) -> bool:
         self.messages.append(message)
         return True
 
-    async def beat(self) -> None:
+    def beat(self) -> None:
         pass
 
-    async def close(self, code: int | None = None) -> None:
+    def close_soon(self, code: int) -> None:
         self.closed = code
 
 
 class Broken:
-    async def show(self, message: dict) -> bool:
+    def show(self, message: dict) -> bool:
         raise RuntimeError("socket went away")
 
-    async def beat(self) -> None:
+    def beat(self) -> None:
         raise RuntimeError("socket went away")
 
-    async def close(self, code: int | None = None) -> None:
+    def close_soon(self, code: int) -> None:
         raise RuntimeError("socket went away")
 
 
