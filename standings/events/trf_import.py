@@ -42,6 +42,7 @@ from .models import Event, Game, Match, Participant, Result, Round, Team, Unplay
 from .phrases import trf_warning
 from .sections import record_sections_change, sections_of
 from .snapshot import SCORING_FIELDS
+from .trf_texts import OTHER_WARNINGS, WARNING_KINDS
 from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
 from .unplayed_words import BYE_NAMES
 
@@ -81,13 +82,14 @@ class ImportReport:
     forfeited_matches: int = 0
     bye_requests: int = 0
     rounds_without_matches: list[int] = field(default_factory=list)
+    tiebreaks: list[str] = field(default_factory=list)  # kept from the file (202/212), new events
     encoding: str = "UTF-8"  # how the file was decoded
     warnings: list[str] = field(default_factory=list)  # the reader's, "line N: ...", English
     read_warnings: tuple[TrfWarning, ...] = field(default=(), repr=False)  # the same, worded
 
-    def summary(self) -> str:
+    def summary(self, *, with_warnings: bool = True) -> str:
         """One line in the active language (the command's: English), the reader's warnings
-        too."""
+        too unless the caller lists them (`warning_groups`)."""
         said = {
             "slug": self.slug,
             "participants": self.participants_added,
@@ -130,13 +132,32 @@ class ImportReport:
             text += gettext(" (team games of rounds %(rounds)s not grouped)") % {
                 "rounds": _numbers(self.rounds_without_matches)
             }
+        if self.tiebreaks:
+            text += gettext(", tie-breaks from the file: %(tiebreaks)s") % {
+                "tiebreaks": " ".join(self.tiebreaks)
+            }
         text += gettext("; read as %(encoding)s") % {"encoding": self.encoding}
-        if self.warnings:
+        if self.warnings and not with_warnings:
+            count = len(self.warnings)
+            text += ngettext("; %(count)s warning", "; %(count)s warnings", count) % {
+                "count": count
+            }
+        elif self.warnings:
             count = len(self.warnings)
             text += ngettext("; %(count)s warning: ", "; %(count)s warnings: ", count) % {
                 "count": count
             } + "; ".join([trf_warning(w) for w in self.read_warnings] or self.warnings)
         return text
+
+    def warning_groups(self) -> list[tuple[str, list[str]]]:
+        """The reader's warnings by kind, in the active language: (kind, ["line 12: ..."]),
+        kinds in the order of their first line."""
+        groups: dict[str, list[str]] = {}
+        for said in self.read_warnings:
+            key = said.said.key.removesuffix(".one").removesuffix(".many") if said.said else ""
+            kind = str(WARNING_KINDS.get(key, OTHER_WARNINGS))
+            groups.setdefault(kind, []).append(trf_warning(said))
+        return list(groups.items())
 
     def as_dict(self) -> dict:
         """For the audit log: the warnings in English only."""
@@ -287,6 +308,8 @@ def _store(
     report.forfeited_matches = stored.forfeited_matches
     report.bye_requests = stored.bye_requests
     report.encoding = trf.encoding
+    if report.created:
+        report.tiebreaks = list(trf.event.tiebreaks)
     report.warnings = [str(w) for w in trf.warnings]
     report.read_warnings = trf.warnings
     record_change(

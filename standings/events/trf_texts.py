@@ -28,6 +28,14 @@ TEXTS: dict[str, Promise] = {
     "trf.tiebreaks_left_out": _(
         "record %(record)s: tie-breaks not computed here, left out: %(specs)s"
     ),
+    "trf.modifiers_left_out.one": _(
+        "record %(record)s: modifier %(modifiers)s not computed here, left out with its "
+        "tie-breaks: %(specs)s"
+    ),
+    "trf.modifiers_left_out.many": _(
+        "record %(record)s: modifiers %(modifiers)s not computed here, left out with their "
+        "tie-breaks: %(specs)s"
+    ),
     "trf.tiebreak_list": _("record %(record)s: %(problem)s"),
     "trf.team_tiebreaks_left_out": _(
         "record %(record)s: team tie-breaks in an individual event, left out: %(specs)s"
@@ -275,3 +283,35 @@ TEXTS: dict[str, Promise] = {
         "full-point bye, 0000 - Z a zero-point bye) or correct the column"
     ),
 }
+
+
+# The kinds of warning an import's summary groups its list by (a phrase's key without its
+# ".one"/".many"); a key not listed here is grouped under "Other".
+_POINTS_COLUMN = _("Points column (columns 81-84)")
+_LEFT_OUT_TIEBREAKS = _("Tie-breaks the file names that are not kept")
+_AS_WRITTEN = _("Details kept as written")
+WARNING_KINDS: dict[str, Promise] = {
+    "trf.windows_1252": _("Text encoding"),
+    "trf.ruler": _("Column rulers and legends skipped"),
+    "trf.comments": _("Comment lines skipped"),
+    "trf.date_kept": _AS_WRITTEN,
+    "trf.round_dates_unread": _AS_WRITTEN,
+    "trf.unknown_title": _AS_WRITTEN,
+    "trf.birth_kept": _AS_WRITTEN,
+    "trf.federation_long": _("Federations left out"),
+    "trf.federation_032": _("Federations left out"),
+    "trf.tiebreaks_left_out": _LEFT_OUT_TIEBREAKS,
+    "trf.modifiers_left_out": _LEFT_OUT_TIEBREAKS,
+    "trf.team_tiebreaks_left_out": _LEFT_OUT_TIEBREAKS,
+    "trf.conventions": _("Rounds without opponent, read as what they mean"),
+    "trf.points_kept": _POINTS_COLUMN,
+    "trf.points_read": _POINTS_COLUMN,
+    "trf.points_read_withdrawn": _POINTS_COLUMN,
+    "trf.points_column_empty": _POINTS_COLUMN,
+    "trf.points_ahead": _POINTS_COLUMN,
+    "trf.team_scores": _("Team totals (record 310) that the boards do not give: the boards count"),
+    "trf.stray_teams": _("Team records"),
+    "trf.colours_clash": _("Rounds left out"),
+    "trf.bye_given_twice": _("Byes"),
+}
+OTHER_WARNINGS = _("Other")

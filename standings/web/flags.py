@@ -8,6 +8,7 @@ SCO, WLS, JCI, GCI, IOM, FAI, MNC). A code not listed here (FID, AHO) shows as t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,6 +94,10 @@ class Federation:
 
 
 def federations(codes: list[str]) -> list[Federation]:
-    """The federations among the players' codes, by code, with how many each has."""
-    counted = Counter(code.upper() for code in codes if code.strip())
+    """The federations among the players' codes, by code, with how many each has.
+
+    Only codes a federation's address takes: a club code in the column ("C.I", "ST." in
+    Irish files) is no federation to filter by."""
+    shape = re.compile(FederationConverter.regex)
+    counted = Counter(code.upper() for code in codes if shape.fullmatch(code.strip()))
     return [Federation(code, n, flag_url(code)) for code, n in sorted(counted.items())]

@@ -140,3 +140,64 @@ def test_an_arbiter_reimport_fills_results_and_a_contradiction_is_refused(event,
     assert "round 3 board 3" in problem and "1-0" in problem and "0-1" in problem
     pending.refresh_from_db()
     assert pending.result == "01"
+
+
+# Issue 25: the web import takes what the command line takes
+
+AEROFLOT = FIXTURES / "real" / "cr-aeroflot-open-2026.trf"
+
+
+def test_a_file_without_a_name_asks_for_it_prefilled_from_the_file_name(staff):
+    client = logged_in(staff)
+
+    asked = client.post("/import/", upload(AEROFLOT.read_bytes(), "aeroflot_open-2026.trf"))
+
+    assert asked.status_code == 200
+    assert not Event.objects.exists()
+    assert "record 012" in text(one(asked.content, "[role=status]"))
+    page = one(asked.content, "form")
+    assert one(page, "input[name=name]")["value"] == "aeroflot open 2026"
+    kept = one(page, "input[name=kept]")["value"]
+
+    done = client.post("/import/", {"name": "Aeroflot Open 2026", "kept": kept})
+
+    event = Event.objects.get()
+    assert done.status_code == 302
+    assert (event.name, event.slug) == ("Aeroflot Open 2026", "aeroflot-open-2026")
+    assert event.participants.count() == 169
+
+
+def test_a_damaged_kept_file_is_refused_and_imports_nothing(staff):
+    response = logged_in(staff).post("/import/", {"name": "X", "kept": "not base64!"})
+
+    assert response.status_code == 400
+    assert "damaged" in text(one(response.content, ".errorlist"))
+    assert not Event.objects.exists()
+
+
+def test_a_name_typed_with_the_file_names_the_event(staff):
+    response = logged_in(staff).post(
+        "/import/", {**upload(AEROFLOT.read_bytes()), "name": "Aeroflot A"}
+    )
+
+    assert response.status_code == 302
+    assert Event.objects.get().slug == "aeroflot-a"
+
+
+def test_the_warnings_are_a_list_grouped_by_kind(staff):
+    client = logged_in(staff)
+    data = (FIXTURES / "real" / "sharly-example-trf26.trf").read_bytes()
+
+    response = client.post("/import/", upload(data), follow=True)
+
+    message = one(response.content, "ul.messages > li")
+    kinds = [text(k) for k in message.select("ul.warnings > li > .kind")]
+    assert "Comment lines skipped (1)" in kinds
+    assert "Column rulers and legends skipped (15)" in kinds
+    left_out = one(message, "ul.warnings > li:has(> .kind:-soup-contains('not kept'))")
+    assert [text(li) for li in left_out.select("ul > li")] == [
+        "line 26: record 202: tie-breaks not computed here, left out: EDET/P",
+        "line 26: record 202: modifier /P not computed here, left out with its tie-breaks:"
+        " EMGSB/C1/P, BH:MP/C1/P",
+    ]
+    assert "tie-breaks from the file: MPVGP" in text(message)

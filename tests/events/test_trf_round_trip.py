@@ -8,9 +8,12 @@ of rounds, written as 142), so it is not kept a second time.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.exceptions import ValidationError
 
+from standings.engine.cli import main
 from standings.engine.trf import read_trf, write_trf
 from standings.events.models import Event
 from standings.events.trf_export import export_trf
@@ -157,3 +160,46 @@ def test_the_stored_records_take_what_the_import_stores():
 
     event.full_clean()
     assert event.trf_records.splitlines() == [STANDINGS_LIST, *KEPT]
+
+
+def requested_ahead_file() -> str:
+    """Four rounds played; player 3 asks for a half-point bye in round 5 (JaVaFo's input)."""
+    return "\n".join(
+        [
+            "012 Requests Open",
+            "042 2026/03/01",
+            "092 Swiss System",
+            "142 6",
+            player(1, cell(2, "w", "1"), cell(3, "b", "="), cell(4, "w", "1"), cell(2, "b", "=")),
+            player(2, cell(1, "b", "0"), cell(4, "w", "1"), cell(3, "b", "0"), cell(1, "w", "=")),
+            player(
+                3,
+                cell(4, "w", "="),
+                cell(1, "w", "="),
+                cell(2, "w", "1"),
+                cell(4, "b", "1"),
+                cell(0, "-", "H"),
+            ),
+            player(4, cell(3, "b", "="), cell(2, "b", "0"), cell(1, "b", "0"), cell(3, "w", "0")),
+        ]
+    )
+
+
+def test_byes_requested_ahead_survive_export_and_reimport(tmp_path, capsys):
+    # Issue 25: `tiebreaks` answers the same rounds on the export as on the original.
+    original = tmp_path / "original.trf"
+    original.write_text(requested_ahead_file())
+    import_trf(original.read_bytes(), slug="ahead")
+    exported = tmp_path / "exported.trf"
+    exported.write_text(export_trf(Event.objects.get(slug="ahead")))
+    again = import_trf(exported.read_bytes(), slug="ahead")
+
+    answers = []
+    for path in (original, exported):
+        assert main([str(path), "--tiebreaks", "BH", "SB", "--quiet"]) == 0
+        answers.append(json.loads(capsys.readouterr().out))
+
+    assert answers[0]["round"] == 4
+    assert answers[1] == answers[0]
+    assert (again.rounds_added, again.byes_added, again.bye_requests) == ([], 0, 1)
+    assert "240 H 005    3" in exported.read_text().splitlines()

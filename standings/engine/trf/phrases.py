@@ -31,6 +31,10 @@ ENGLISH.update(
         "trf.rounds": "the number of rounds",
         "trf.tiebreaks_left_out": "record {record}: tie-breaks not computed here, left out:"
         " {specs}",
+        "trf.modifiers_left_out.one": "record {record}: modifier {modifiers} not computed here,"
+        " left out with its tie-breaks: {specs}",
+        "trf.modifiers_left_out.many": "record {record}: modifiers {modifiers} not computed"
+        " here, left out with their tie-breaks: {specs}",
         "trf.tiebreak_list": "record {record}: {problem}",
         "trf.team_tiebreaks_left_out": "record {record}: team tie-breaks in an individual"
         " event, left out: {specs}",

@@ -293,16 +293,30 @@ class _Reader:
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
-        known, unknown = [], []
+        known, unknown, modified = [], [], []
+        modifiers: dict[str, None] = {}
         for item in re.sub(r"[,;]", " ", line[4:]).split():
             name = re.split(r"[:/-]", item, maxsplit=1)[0].upper()
-            if name not in CATALOGUE or unknown_modifiers(item):
+            if name not in CATALOGUE:
                 unknown.append(item)
+            elif mods := unknown_modifiers(item):
+                modified.append(item)
+                modifiers.update(dict.fromkeys(f"/{m}" for m in mods))
             else:
                 known.append(item)
+        # Each left out named with its reason (the import's summary shows them).
         if unknown:
             left_out = ", ".join(unknown)
             self.warn(number, phrase("trf.tiebreaks_left_out", record=line[:3], specs=left_out))
+        if modified:
+            said = counted(
+                "trf.modifiers_left_out",
+                len(modifiers),
+                record=line[:3],
+                specs=", ".join(modified),
+                modifiers=", ".join(modifiers),
+            )
+            self.warn(number, said)
         try:
             specs = parse_tiebreak_list(" ".join(known))
         except SpecError as error:
