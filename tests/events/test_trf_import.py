@@ -23,9 +23,12 @@ from standings.events.models import (
     UnplayedRound,
 )
 from standings.events.models import Team as TeamRow
+from standings.events.trf_export import export_trf
 from standings.events.trf_import import import_trf, import_trf_file, record_lines
 from tests.conftest import FIXTURES
 from tests.engine.builders import event_from_rows
+from tests.engine.test_trf import cell, player, six_players, small_file
+from tests.engine.test_trf_team_scores import two_matches
 
 pytestmark = pytest.mark.django_db
 
@@ -588,3 +591,42 @@ def test_the_summary_says_how_the_file_was_read():
 
     assert report.encoding == "UTF-8 with BOM"
     assert report.summary().endswith("; read as UTF-8 with BOM")
+
+
+# Issue 25: what real files bring, through the import
+
+
+def test_a_stray_team_record_imports_an_individual_event_and_exports_it_back():
+    stray = f"013 {'Two Friends':<32}{1:4d}{2:5d}"
+
+    report = import_trf(six_players(stray).encode(), slug="stray")
+
+    event = Event.objects.get(slug="stray")
+    assert event.kind == Event.Kind.INDIVIDUAL
+    assert not event.teams.exists()
+    assert any("team record (013) holds 2 of the 6" in w for w in report.warnings)
+    assert stray in export_trf(event).splitlines()
+
+
+def test_team_totals_the_boards_do_not_give_import_with_a_warning():
+    report = import_trf(two_matches(a=(1.0, 2.0)).encode(), slug="totals")
+
+    assert Event.objects.get(slug="totals").kind == Event.Kind.TEAM
+    assert [w for w in report.warnings if "from the boards" in w] == [
+        "line 7: team 1 (Team A): match points 1.0 in the file, 2.0 from the boards; "
+        "game points 2.0 in the file, 1.5 from the boards"
+    ]
+
+
+def test_a_round_with_contradicting_colours_imports_the_rounds_before_it():
+    text = small_file(l6=player(2, cell(1, "b", "0"), cell(4, "b", "1")))
+
+    report = import_trf(text.encode(), slug="colours")
+
+    event = Event.objects.get(slug="colours")
+    assert list(Round.objects.filter(event=event).values_list("number", flat=True)) == [1]
+    assert event.rounds_planned == 3
+    assert [w for w in report.warnings if "colour" in w] == [
+        "line 6: round 2: player 2 has colour b against player 4, whose line 8 says b: the"
+        " round is left out, and the rounds after it; the standings are those after round 1"
+    ]
