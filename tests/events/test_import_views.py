@@ -201,3 +201,20 @@ def test_the_warnings_are_a_list_grouped_by_kind(staff):
         " EMGSB/C1/P, BH:MP/C1/P",
     ]
     assert "tie-breaks from the file: MPVGP" in text(message)
+
+
+def test_the_name_question_and_the_warning_kinds_in_french(staff):
+    client = logged_in(staff)
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+    asked = client.post("/import/", upload(AEROFLOT.read_bytes(), "aeroflot.trf"), **french)
+    valid = (FIXTURES / "real" / "krause-valid.tab").read_bytes()
+    done = client.post("/import/", upload(valid), follow=True, **french)
+
+    assert "n'a pas de nom de tournoi (fiche 012)" in text(one(asked.content, "[role=status]"))
+    assert text(one(asked.content, "label[for=id_name]")) == "Nom du tournoi"
+    message = one(done.content, "ul.messages > li")
+    assert [text(k) for k in message.select("ul.warnings > li > .kind")] == [
+        "Rondes sans adversaire, lues selon leur sens (2)"
+    ]
+    assert "; 2 avertissements" in text(message)
