@@ -4,6 +4,15 @@
 (function () {
   "use strict";
 
+  // The search box's refusal (429: too many expensive requests from this network) carries
+  // its own words, in the reader's language: show them where the results would have gone.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 429 && event.detail.target.id === "find-results") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
   // Reconnect quickly after a short drop, back off to 30 s at most, with jitter.
   if (window.htmx) {
     htmx.config.wsReconnectDelay = function (retry) {
@@ -103,11 +112,24 @@
     return document.querySelectorAll("li.board-row[id][data-version]");
   }
 
-  function highlight(old) {
+  // `kept`: rows highlighted before a refetch replaced them (box:key -> sig), highlighted
+  // again while they still say the same, so a second fetch does not wipe a fresh highlight.
+  function highlight(old, kept) {
     document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
-      var was = old.get(row.closest("[id]").id + ":" + row.dataset.key);
-      if (was !== undefined && was !== row.dataset.sig) row.classList.add("changed");
+      var key = row.closest("[id]").id + ":" + row.dataset.key;
+      var was = old.get(key);
+      if ((was !== undefined && was !== row.dataset.sig) || (kept && kept.get(key) === row.dataset.sig)) {
+        row.classList.add("changed");
+      }
     });
+  }
+
+  function highlighted() {
+    var rows = new Map();
+    document.querySelectorAll("[id] > table tbody tr.changed[data-sig]").forEach(function (row) {
+      rows.set(row.closest("[id]").id + ":" + row.dataset.key, row.dataset.sig);
+    });
+    return rows;
   }
 
   // What changed, said through #live-announcer (aria-live="polite"): never cell by cell,
@@ -235,10 +257,11 @@
 
   function refetch() {
     var old = signatures();
+    var kept = highlighted();
     var wanted = currentVersion();
     // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
     htmx.ajax("GET", location.pathname + "?v=" + encodeURIComponent(wanted || ""), { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-      .then(function () { highlight(old); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
+      .then(function () { highlight(old, kept); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
         refetchTimer = null;
         if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile

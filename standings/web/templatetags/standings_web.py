@@ -105,7 +105,7 @@ def screen_row(line: Line, columns: int) -> SafeString:
 
 
 @register.simple_tag
-def board_row(board: Board, key: int, slug: str = "", anchor: bool = True) -> SafeString:
+def board_row(board: Board, key: int | str, slug: str = "", anchor: bool = True) -> SafeString:
     """A board of the round page or, without `slug`, of the screen's pairings: the players
     (on the round page linked to their cards, with start numbers), the result or "…"."""
     if board.shown:

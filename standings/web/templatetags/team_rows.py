@@ -46,7 +46,12 @@ def match_rows(match: MatchView, slug: str) -> SafeString:
         f'<strong class="score">{escape(match.score.shown)}</strong> '
         f"{_team_link(match.away, slug)}{points if match.score.mp_shown else ''}</th></tr>"
     )
-    boards = "".join(board_row(board, board.number, slug) for board in match.boards)
+    # Keys unique in the page: the live highlight compares rows by key, and every match
+    # has a board 1; the board anchors (#b3) belong to individual events' boards.
+    boards = "".join(
+        board_row(board, f"m{match.table}.{board.number}", slug, anchor=False)
+        for board in match.boards
+    )
     return mark_safe(
         f'<tbody class="match" data-key="m{match.table}" data-sig="{escape(match.signature)}">'
         f"{head}{boards}</tbody>"
