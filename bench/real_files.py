@@ -4,8 +4,9 @@ For each file (the arguments, files in the directories given, else tests/fixture
 the engine reads it and computes its standings (after the last round it pairs, as the
 command line does); the import stores it as a new event; the
 export is read back and imported again over that event; the standings must stay the file's
-at every step. Prints one line per file (the first refusal when there is one) and the
-counts. Runs in a throwaway test database (SQLite in memory, or test_NAME on PostgreSQL).
+at every step. Prints one line per file (the first refusal when there is one), the
+reader's warnings by kind (phrase key: count), and the counts. Runs in a throwaway test
+database (SQLite in memory, or test_NAME on PostgreSQL).
 
     .venv/bin/python bench/real_files.py [FILE_OR_DIR ...]
 """
@@ -55,6 +56,18 @@ def values(standings: Standings) -> dict[int, tuple[float | None, ...]]:
     return {row.start_no: row.values for row in standings.rows}
 
 
+def warning_kinds(path: Path) -> str:
+    """The reader's warnings of a file by kind: "trf.ruler: 15, trf.comments: 1"."""
+    try:
+        warnings = read_trf_bytes(path.read_bytes()).warnings
+    except (TrfError, ValueError):
+        return ""
+    kinds = Counter(
+        w.said.key.removesuffix(".one").removesuffix(".many") if w.said else "?" for w in warnings
+    )
+    return ", ".join(f"{kind}: {n}" for kind, n in kinds.items())
+
+
 def through(path: Path, slug: str) -> tuple[str, str]:
     """The last step the file passed and, when it stopped, why."""
     data = path.read_bytes()
@@ -95,6 +108,7 @@ def main() -> None:
                 done = last == STEPS[-1]
                 outcome = "ok" if done else f"stops after {last or 'nothing'}: {why}"
                 print(f"{path.name:<40} {outcome[:160]}")
+                print(f"{'':<4}warnings: {warning_kinds(path) or 'none'}")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
     print(f"\n{len(chosen)} files, database {connection.vendor}")
