@@ -8,30 +8,23 @@ the database, so a page is cached per event version like the others.
 
 from __future__ import annotations
 
-import csv
-import hashlib
-import io
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any, cast
 
-from django.conf import settings
 from django.urls import register_converter, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings.events import match_score
-from standings.prizes import members, projection, rules
-
 from . import api, flags, printouts
 from .board_rankings import board_rankings
 from .http import HTML
-from .state import EventState, format_value
+from .spreadsheet import Cell, csv_text
+from .state import EventState
 from .team_state import TeamState
 
 
@@ -78,6 +71,9 @@ class Page:
     live_view: str = "status"  # the ?view= of its socket: which live fragments it is sent
     body: Callable[..., str] | None = None  # (state, **params), instead of a template
     content_type: str = HTML
+    # Its renders are metered per address (web.throttle): one per participant, round or
+    # paper, which strangers could ask for by the hundred; no follower or screen reads it.
+    costly: bool = False
 
     @cached_property
     def converters(self) -> dict[str, Any]:
@@ -146,49 +142,6 @@ def nav(state: EventState, current: Page | None) -> list[NavLink]:
         url = reverse(f"web:{page.name}", kwargs={"slug": state.slug, **params})
         links.append(NavLink(str(page.nav).format(**params), url, current=page is current))
     return links
-
-
-def layout_key(files: Iterable[Path]) -> str:
-    """A short hash of the files' contents: the prefix of every cache key and ETag."""
-    digest = hashlib.sha256()
-    for path in sorted(set(files)):
-        digest.update(str(path.name).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
-def shaping_files() -> list[Path]:
-    """What shapes a cached render or state: every template of the project, the compiled
-    translations, and the modules that write rows, build the state and list the pages (a
-    state cached by an older EventState must not be read back either). Read from disk: no
-    template engine needed."""
-    from .templatetags import standings_web
-
-    dirs = [cast("list[str]", engine.get("DIRS", [])) for engine in settings.TEMPLATES]
-    folders = [Path(folder) for listed in dirs for folder in listed]
-    files = [path for folder in folders for path in folder.rglob("*.html")]
-    here = Path(__file__).parent
-    modules = [
-        here / name
-        for name in (
-            "pages.py",
-            "state.py",
-            "labels.py",
-            "tiebreak_names.py",
-            "terms.py",
-            "team_state.py",
-            "board_rankings.py",
-            "flags.py",
-            "sections.py",  # the overview's cached section summaries
-            "api.py",
-        )
-    ]
-    modules.append(Path(match_score.__file__))  # it words a match's score
-    # the prize list in the state
-    modules += [Path(projection.__file__), Path(rules.__file__), Path(members.__file__)]
-    tags = Path(standings_web.__file__).parent.glob("*.py")  # the row renderers
-    translations = [path for folder in settings.LOCALE_PATHS for path in Path(folder).rglob("*.mo")]
-    return [*files, *tags, *modules, *sorted(translations)]
 
 
 # --- the pages -----------------------------------------------------------------------
@@ -312,7 +265,14 @@ register(
     )
 )
 register(
-    Page("team", "team/<int:number>/", "web/team.html", context=_team_context, exists=_is_team)
+    Page(
+        "team",
+        "team/<int:number>/",
+        "web/team.html",
+        context=_team_context,
+        exists=_is_team,
+        costly=True,
+    )
 )
 register(
     Page(
@@ -321,6 +281,7 @@ register(
         "web/player.html",
         context=_player_context,
         exists=lambda state, start_no: start_no in state.people,
+        costly=True,
     )
 )
 register(Page("screen", "screen/", "web/screen.html", nav=_("Screen"), live_view="screen"))
@@ -348,33 +309,32 @@ PRIZE_CSV_HEADER = (
 
 
 def _prizes_csv(state: EventState) -> str:
-    """The prize list for the treasurer: one line per player and prize, amounts to the cent."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([str(column) for column in PRIZE_CSV_HEADER])
+    """The prize list for the treasurer: one line per player and prize, amounts to the cent
+    (names and other texts made safe for a spreadsheet: spreadsheet.py)."""
     yes, no = pgettext("prizes.csv", "yes"), pgettext("prizes.csv", "no")
     prizes = state.prizes
+    rows: list[list[Cell]] = []
     for listed in prizes.lists if prizes else ():
         for award in listed.awards:
             person = state.people[award.start_no]
             first, last = award.places
-            writer.writerow(
-                (
+            rows.append(
+                [
                     listed.category.name,
                     award.place,
                     f"{first}-{last}" if award.shared else "",
                     award.start_no,
                     person.name,
                     person.federation,
-                    format_value(award.points),
-                    "" if award.cents is None else f"{award.cents:.2f}",
+                    award.points,
+                    "" if award.cents is None else award.cents,
                     prizes.rules.currency if prizes else "",
                     award.item,
                     award.shared_by,
                     yes if award.provisional else no,
-                )
+                ]
             )
-    return out.getvalue()
+    return csv_text([str(column) for column in PRIZE_CSV_HEADER], rows)
 
 
 register(
@@ -392,6 +352,7 @@ register(
         "prizescsv",
         "prizes.csv",
         body=_prizes_csv,
+        costly=True,
         exists=lambda state: state.prizes is not None,
         content_type="text/csv; charset=utf-8",
     )
@@ -412,11 +373,18 @@ def _round_printable(state: EventState, paper: str, number: int) -> bool:
     return state.round(number) is not None
 
 
-def _round_heading(what: str | Promise, params: dict[str, Any]) -> str:
-    """A printout's heading in the reader's language: "Round 3: pairings by board"."""
-    if "number" not in params:
-        return str(what)
-    return gettext("Round %(number)s") % {"number": params["number"]} + f": {what}"
+# Printouts of the whole event whose figures are those after a round: each sheet says which.
+AFTER_A_ROUND = frozenset({"printstandings", "printcrosstable", "printprizes"})
+
+
+def _round_heading(what: str | Promise, params: dict[str, Any], after: int | None = None) -> str:
+    """A printout's heading in the reader's language, repeated on every sheet: "Round 3:
+    pairings by board", "Standings after round 8"."""
+    if "number" in params:
+        return gettext("Round %(number)s") % {"number": params["number"]} + f": {what}"
+    if after:
+        return gettext("%(what)s after round %(number)s") % {"what": what, "number": after}
+    return str(what)
 
 
 def _printout(page: str, heading: str | Promise) -> Callable[..., dict[str, Any]]:
@@ -435,7 +403,9 @@ def _printout(page: str, heading: str | Promise) -> Callable[..., dict[str, Any]
             extra["lines"] = printouts.players(state)
         return {
             "paper": paper,
-            "heading": _round_heading(heading, params),
+            "heading": _round_heading(
+                heading, params, state.standings.round if page in AFTER_A_ROUND else None
+            ),
             "papers": printouts.papers(state, page, paper, **params),
             **extra,
         }
@@ -462,6 +432,7 @@ for _name, _what in printouts.ROUND_PRINTOUTS:
             exists=lambda state, paper, number, name=_name: (
                 printouts.available(state, name) and _round_printable(state, paper, number)
             ),
+            costly=True,
         )
     )
 for _name, _what in printouts.EVENT_PRINTOUTS:
@@ -472,6 +443,7 @@ for _name, _what in printouts.EVENT_PRINTOUTS:
             f"web/{_name}.html",
             context=_printout(_name, _what),
             exists=lambda state, paper, name=_name: printouts.available(state, name),
+            costly=True,
         )
     )
 
@@ -483,6 +455,7 @@ register(
         "web/printprizes.html",
         context=_printout("printprizes", _("Prize list")),
         exists=lambda state, paper: state.prizes is not None,
+        costly=True,
     )
 )
 
@@ -504,6 +477,7 @@ register(
         "roundjson",
         "round/<int:number>.json",
         body=api.round_json,
+        costly=True,
         exists=lambda state, number: state.teams is None and state.round(number) is not None,
         content_type="application/json",
     )
@@ -513,6 +487,7 @@ register(
         "crosstablejson",
         "crosstable.json",
         body=api.crosstable_json,
+        costly=True,
         exists=_is_individual,
         content_type="application/json",
     )
@@ -522,6 +497,7 @@ register(
         "playerjson",
         "player/<int:start_no>.json",
         body=api.player_json,
+        costly=True,
         exists=lambda state, start_no: state.teams is None and start_no in state.people,
         content_type="application/json",
     )

@@ -36,8 +36,8 @@ PRINTOUTS = {
     "round/2/pairings/": ("Round 2: pairings by board", "Black"),
     "round/2/names/": ("Round 2: pairings by name", "Opponent"),
     "round/1/results/": ("Round 1: results", "White"),
-    "standings/": ("Standings", "Name"),
-    "crosstable/": ("Crosstable", "R2"),
+    "standings/": ("Standings after round 2", "Name"),  # the round on every sheet
+    "crosstable/": ("Crosstable after round 2", "R2"),
     "players/": ("Players (starting list)", "Rtg"),
 }
 SHEETS = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}  # points

@@ -14,8 +14,8 @@ PRINTOUTS = [
     ("round/3/pairings/", "Round 3: pairings by board"),
     ("round/3/names/", "Round 3: pairings by name"),
     ("round/1/results/", "Round 1: results"),
-    ("standings/", "Standings"),
-    ("crosstable/", "Crosstable"),
+    ("standings/", "Standings after round 3"),  # every sheet says which round
+    ("crosstable/", "Crosstable after round 3"),
     ("players/", "Players (starting list)"),
 ]
 
