@@ -14,10 +14,12 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from standings.live.routing import websocket_urlpatterns  # noqa: E402
 from standings.security.body_limit import RequestBodyLimit  # noqa: E402
+from standings.security.handshake import answer_refused_handshakes  # noqa: E402
 from standings.security.startup import refuse_unsafe_start  # noqa: E402
 from standings.web.fast import PublicPages  # noqa: E402
 
 refuse_unsafe_start()
+answer_refused_handshakes()
 
 application = ProtocolTypeRouter(
     {

@@ -182,8 +182,21 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 24 * 3600)
 
 # HTTPS deployments: browsers remember to use HTTPS only for this many seconds (0: off).
 # Start small (3600), then a year (31536000) once HTTPS works everywhere on the host.
+# deploy/standings.env.example is the production configuration `check --deploy` passes.
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# A plain-HTTP request is sent to HTTPS, except the balancer's and container's health probe.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Behind a proxy uvicorn does not trust (--forwarded-allow-ips), the header by which the
+# proxy says a request came over HTTPS, e.g. X-Forwarded-Proto; it must set it on every
+# request, or anyone could claim HTTPS.
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + os.environ["SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_"),
+        "https",
+    )
 
 # Request bodies: anything larger is refused with 413 by standings.security.body_limit
 # before Django reads it; the TRF upload pages take a 5 MB file and the form around it.

@@ -65,7 +65,8 @@ def read_only_database():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_database_that_cannot_write_is_503_naming_it(client, settings, read_only_database):
+@pytest.mark.usefixtures("read_only_database")
+def test_a_database_that_cannot_write_is_503_naming_it(client, settings):
     settings.REDIS_URL = ""
     response = client.get("/healthz")
     assert response.status_code == 503

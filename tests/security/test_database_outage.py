@@ -46,7 +46,7 @@ def refused(call) -> urllib.error.HTTPError:
 def test_a_tap_while_the_database_is_away_is_refused_in_the_arbiters_language(desk):
     server, arbiter = desk
     page = arbiter.round_page("small-open", 3)
-    arbiter.opener.addheaders = [("Accept-Language", "fr")]
+    arbiter.opener.addheaders.append(("Accept-Language", "fr"))
     with database_down(server.database):
         answer = refused(lambda: arbiter.enter_result("small-open", 3, 3, "10", page))
     assert answer.code == 503
@@ -67,7 +67,7 @@ def test_a_plain_form_gets_a_page_and_a_page_view_says_so_too(desk):
     server, arbiter = desk
     page = arbiter.round_page("small-open", 3)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    arbiter.opener.addheaders = [("Accept-Language", "de")]
+    arbiter.opener.addheaders.append(("Accept-Language", "de"))
     with database_down(server.database):
         posted = refused(
             lambda: arbiter.post(
