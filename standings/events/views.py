@@ -38,7 +38,7 @@ class TrfUploadForm(forms.Form):
         return upload
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         upload = cleaned.get("file")
         if upload is not None:
             cleaned["data"] = upload.read()
