@@ -1,4 +1,5 @@
-"""The treasurer's prizes.csv names its columns in the reader's language, in the same order."""
+"""The treasurer's prizes.csv names its columns in the reader's language, in the same order,
+and no name in it runs as a formula in a spreadsheet."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import io
 
 import pytest
 
+from standings.events.models import Participant
 from tests.web.test_prizes import prized  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -24,3 +26,21 @@ def test_the_header_in_french_and_english_column_by_column(client, prized):  # n
     assert len(french[0]) == len(english[0])
     assert {row[-1] for row in french[1:]} == {"oui"}
     assert [row[:-1] for row in french[1:]] == [row[:-1] for row in english[1:]]
+
+
+FORMULAS = ['=HYPERLINK("http://x.test","pay")', "-1+2", "@SUM(A1)", "+1", "\tTab", "\rCR"]
+
+
+def test_no_text_cell_runs_as_a_formula_and_numbers_stay_numbers(client, prized):  # noqa: F811
+    for n, name in enumerate(FORMULAS * 2, start=1):  # the 8 players (and some to spare)
+        Participant.objects.filter(event=prized, start_no=n).update(name=name, federation="=X")
+    for language in ("en", "fr"):
+        listed = rows(client, language)[1:]
+        assert listed
+        for row in listed:
+            name, federation = row[4], row[5]
+            assert name.startswith("'") and name[1:] in FORMULAS
+            assert federation == "'=X"
+            for number in (row[1], row[3], row[6], row[10]):  # place, start no, points, shared
+                assert not number.startswith("'") and float(number) >= 0
+            assert row[7] == "" or float(row[7]) > 0  # the amount
