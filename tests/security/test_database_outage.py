@@ -75,7 +75,17 @@ def test_a_plain_form_gets_a_page_and_a_page_view_says_so_too(desk):
             )
         )
         viewed = refused(lambda: arbiter.round_page("small-open", 3))
+        colleague = ArbiterClient(server.url)
+        login_page = colleague.get("/login/")  # the form itself needs no database
+        colleague.opener.addheaders.append(("Accept-Language", "de"))
+        signing_in = refused(
+            lambda: colleague.post(
+                "/login/", {"username": "arbiter", "password": "pw-arbiter-1"}, login_page
+            )
+        )
     assert token
+    assert signing_in.code == 503
+    assert "Die Datenbank antwortet nicht" in signing_in.read().decode()
     assert posted.code == viewed.code == 503
     shown = posted.read().decode()
     assert "<h1>Die Datenbank antwortet nicht</h1>" in shown
