@@ -234,6 +234,10 @@ LIVE_SEND_TIMEOUT = float(os.environ.get("LIVE_SEND_TIMEOUT", "10"))
 # this many more while they ask again (docs/deployment.md); signed-in people's never.
 PAGE_MAX_AGE = env_int("PAGE_MAX_AGE", 2)
 PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 30)
+# Strangers' expensive requests (searches, renders of player cards and printouts): each
+# address has this much of the server's time in each window, then 429 (web/throttle.py).
+EXPENSIVE_SECONDS_PER_ADDRESS = float(os.environ.get("EXPENSIVE_SECONDS_PER_ADDRESS", "20"))
+EXPENSIVE_WINDOW_SECONDS = env_int("EXPENSIVE_WINDOW_SECONDS", 60)
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)

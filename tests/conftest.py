@@ -62,6 +62,7 @@ def fresh_caches():
         cache.clear()
         search._INDEXES.clear()
         render._SCOPES.clear()
+        render._STATES.clear()
         languages._RECORDED.clear()
 
     empty()

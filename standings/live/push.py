@@ -244,7 +244,7 @@ def _completed(cached: dict, missing: set[asked.Pair]) -> dict | None:
 
 
 def _message_key(slug: str) -> str:
-    return f"live:{render.LAYOUT}:{slug}:parts"
+    return f"live:{settings.RELEASE}:{slug}:parts"
 
 
 def _pending_key(event_id: int) -> str:

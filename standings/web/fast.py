@@ -12,28 +12,39 @@ no Django. Anything else goes to Django, which refills the memory on the way out
   signed-in person's responses are never stored, security.headers);
 - a response without the version header (not a cached event page), with a cookie, or
   that may not be stored publicly;
-- the pointer not naming the remembered version (a newer one, Redis away); when it has
-  lapsed (a few seconds after the last publish), one request per process and event
-  re-reads it through Django while the others wait for it.
+- the pointer not naming the remembered version (a newer one, Redis away).
+When the pointer has lapsed (a few seconds after the last publish), one thread of the
+process reads the version from the database again for every request of that event, never
+through Django: the views' one thread may be busy with a stranger's expensive requests,
+and a follower must not queue behind them.
+
+The query string is not part of the address remembered: an event page is the same whatever
+its query (render.py caches it by path; live.js's `?v=` only keeps other caches from
+answering), so a stranger varying it neither reaches Django nor pushes followers' pages
+out of the memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import pickle
 import weakref
 from asyncio import AbstractEventLoop, get_running_loop
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import redis.asyncio
 from django.conf import settings
 from django.core.cache import cache as shared_cache
+from django.db import connections
+from django.urls import Resolver404, resolve
 from django.utils.http import parse_etags
 
-from . import languages, render
-from .http import VERSION_HEADER, chosen_encoding
+from . import languages, pages, render
+from .http import VERSION_HEADER, chosen_encoding, encoded
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -43,8 +54,8 @@ AsgiApp = Callable[..., Awaitable[None]]
 Headers = list[tuple[bytes, bytes]]
 
 REMEMBERED = 256  # responses per process: the hot pages of many events, in 3 encodings
-# Seconds a request waits for another one re-reading a lapsed pointer before it follows
-# it into Django (the pointer lapses every VERSION_TTL without a publish).
+# Seconds a request waits for the database's answer about a lapsed pointer (it lapses every
+# VERSION_TTL without a publish) before it goes to Django.
 REFRESH_WAIT = 1.0
 _VERSION = VERSION_HEADER.lower().encode()
 
@@ -69,7 +80,9 @@ class PublicPages:
             weakref.WeakKeyDictionary()
         )
         self._session_cookie = (settings.SESSION_COOKIE_NAME + "=").encode()
-        self._refreshing: dict[str, asyncio.Event] = {}  # slug -> its request in Django
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="version-reader")
+        # (loop, slug) -> the read of its version in progress
+        self._reading: dict[tuple[AbstractEventLoop, str], asyncio.Future] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -88,30 +101,17 @@ class PublicPages:
             headers.get(b"cookie", b"").decode("latin-1"),
             headers.get(b"accept-language", b"").decode("latin-1"),
         )
-        key = (
-            scope["scheme"],
-            headers.get(b"host"),
-            scope["path"],
-            scope["query_string"],
-            encoding,
-            language,
-        )
+        key = (scope["scheme"], headers.get(b"host"), scope["path"], encoding, language)
         known = self.remembered.get(key)
         if known is None:
             await self.app(scope, receive, self._recording(key, send))
             return
         slug = scope["path"].split("/", 3)[2]
         version = await self._version(slug)
-        if version is None:  # lapsed (VERSION_TTL): one request reads it again through Django
-            refreshing = self._refreshing.get(slug)
-            if refreshing is None:
-                await self._refresh(slug, scope, receive, self._recording(key, send))
-                return
-            try:
-                await asyncio.wait_for(refreshing.wait(), REFRESH_WAIT)
-            except TimeoutError:
-                pass
-            version = await self._version(slug)
+        if version is None:  # lapsed (VERSION_TTL)
+            version = await self._read_again(slug)
+        if version is not None and version > known.version:
+            known = await self._renewed(key, known, slug, version) or known
         if version == known.version:
             self.remembered.move_to_end(key)
             wanted = parse_etags(headers.get(b"if-none-match", b"").decode("latin-1"))
@@ -124,15 +124,61 @@ class PublicPages:
                 return
         await self.app(scope, receive, self._recording(key, send))
 
-    async def _refresh(self, slug: str, scope: Scope, receive: Receive, send: Send) -> None:
-        """Hand the request to Django (whose view puts the pointer back from the database),
-        while the process's other requests for the event wait for it rather than follow."""
-        self._refreshing[slug] = done = asyncio.Event()
+    async def _renewed(
+        self, key: tuple, known: Remembered, slug: str, version: int
+    ) -> Remembered | None:
+        """The remembered page at a newer version, its render read from the shared cache
+        (where publish() put the hot pages) and sent with the headers Django gave the
+        previous one: after a change a follower does not wait in Django's queue. None when
+        the render is not in the cache (Django makes it)."""
+        if known.ok is None:
+            return None
+        _scheme, _host, path, encoding, language = key
+        name = _page_name(path)
+        if name is None:
+            return None
+        if name == "standings":
+            flag = await self._get(render.overview_key(slug, version))
+            if flag is None or pickle.loads(flag) is not False:
+                return None  # a tournament's overview, or not known yet: the view decides
+        raw = await self._get(render.page_key(slug, version, name, language))
+        if raw is None:
+            return None
+        html = pickle.loads(raw)  # our own cache, as render.py wrote it
+        body = encoded(html, encoding)
+        etag = render.etag_of(slug, version, name, language)
+        renewed = Remembered(version=version, etag=etag)
+        changes = {b"etag": etag.encode("latin-1"), _VERSION: str(version).encode()}
+        renewed.ok = (
+            _changed(known.ok[0], {**changes, b"content-length": b"%d" % len(body)}),
+            body,
+        )
+        if known.not_modified is not None:
+            renewed.not_modified = _changed(known.not_modified, changes)
+        self.remembered[key] = renewed
+        return renewed
+
+    async def _read_again(self, slug: str) -> int | None:
+        """The event's version from the database (render.current_version, which puts the
+        pointer back), read by the process's reader thread: one read per event at a time,
+        shared by the requests that come meanwhile; None when it takes longer than
+        REFRESH_WAIT or fails (Django answers then)."""
+        loop = get_running_loop()
+        reading = self._reading.get((loop, slug))
+        if reading is None:
+            reading = loop.run_in_executor(self._reader, _read_version, slug)
+            self._reading[loop, slug] = reading
+
+            def done(future: asyncio.Future) -> None:
+                del self._reading[loop, slug]
+                if not future.cancelled():
+                    future.exception()  # a failure is Django's to answer, not the log's
+
+            reading.add_done_callback(done)
         try:
-            await self.app(scope, receive, send)
-        finally:
-            del self._refreshing[slug]
-            done.set()
+            return await asyncio.wait_for(asyncio.shield(reading), REFRESH_WAIT)
+        except Exception:
+            return None
 
     def _recording(self, key: tuple, send: Send) -> Send:
         """`send`, remembering a storable 200 or 304 of an event page as it passes."""
@@ -179,10 +225,23 @@ class PublicPages:
         key = render.version_key(slug)
         if not settings.REDIS_URL:
             return render.cache.get(key)  # the process's own memory: no wait
+        raw = await self._get(key)
         try:
-            raw = await self._client().get(shared_cache.make_key(key))
             return None if raw is None else int(raw)  # Django stores an int as its digits
-        except (redis.RedisError, OSError, ValueError):
+        except ValueError:
+            return None
+
+    async def _get(self, key: str) -> bytes | None:
+        """A value of the shared cache as Django stored it (an int as its digits, anything
+        else pickled); None when missing or unreadable. Without Redis, pickled again from
+        the process's own cache."""
+        if not settings.REDIS_URL:
+            value = render.cache.get(key)
+            return None if value is None else pickle.dumps(value)
+        try:
+            # bytes: the client does not decode responses
+            return cast("bytes | None", await self._client().get(shared_cache.make_key(key)))
+        except (redis.RedisError, OSError):
             return None
 
     def _client(self) -> redis.asyncio.Redis:
@@ -194,6 +253,31 @@ class PublicPages:
             )
             self._clients[loop] = client
         return client
+
+
+def _page_name(path: str) -> str | None:
+    """The cache name of the registry page at `path` ("player-12"), or None."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    params = dict(match.kwargs)
+    entry = pages.PAGES.get(params.pop("page", None))
+    if entry is None or params.pop("slug", None) is None:
+        return None
+    return entry.cache_name(params)
+
+
+def _changed(headers: Headers, changes: dict[bytes, bytes]) -> Headers:
+    """The headers with some values replaced (names compared in lower case)."""
+    return [(name, changes.get(name.lower(), value)) for name, value in headers]
+
+
+def _read_version(slug: str) -> int | None:
+    try:
+        return render.current_version(slug)
+    finally:
+        connections.close_all()  # the reader thread keeps no connection between two reads
 
 
 async def _replay(send: Send, status: int, headers: Headers, body: bytes) -> None:

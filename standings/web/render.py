@@ -26,6 +26,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -38,9 +39,6 @@ from .state import EventState, SectionLink, build_state, materialised
 
 log = logging.getLogger(__name__)
 
-# Changes with the templates (and the code that shapes a render): after a deploy that
-# changes them, old renders in a shared cache are no longer used.
-LAYOUT = pages.layout_key(pages.shaping_files())
 VERSION_TTL = 5
 STATE_TTL = 6 * 3600
 INDEX_TTL = 5
@@ -71,6 +69,9 @@ class MissingCache:
     def delete(self, key: str) -> None:
         self._call("delete", key, failed=None)
 
+    def incr(self, key: str, delta: int) -> None:
+        self._call("incr", key, delta, failed=None)
+
     def _call(self, name: str, *args, failed):
         try:
             return getattr(shared_cache, name)(*args)
@@ -86,11 +87,12 @@ cache = MissingCache()
 
 
 def _key(slug: str, *parts: object) -> str:
-    return ":".join(["web", LAYOUT, slug, *map(str, parts)])
+    # The release first: after a deploy, the previous code's renders and states go unread.
+    return ":".join(["web", settings.RELEASE, slug, *map(str, parts)])
 
 
 def _index_key() -> str:
-    return f"web:{LAYOUT}:index:{translation.get_language()}"
+    return f"web:{settings.RELEASE}:index:{translation.get_language()}"
 
 
 # --- the contract with the live push -------------------------------------------------
@@ -151,7 +153,11 @@ def version_key(slug: str) -> str:
 
 def etag(slug: str, version: int, name: str) -> str:
     """The ETag of a page in the active language."""
-    return f'"{LAYOUT}-{slug}-{version}-{name}-{translation.get_language()}"'
+    return etag_of(slug, version, name, translation.get_language())
+
+
+def etag_of(slug: str, version: int, name: str, language: str) -> str:
+    return f'"{settings.RELEASE}-{slug}-{version}-{name}-{language}"'
 
 
 def cached_page(slug: str, version: int, name: str) -> str | None:
@@ -161,10 +167,23 @@ def cached_page(slug: str, version: int, name: str) -> str | None:
 
 
 def state(slug: str, version: int) -> EventState | None:
-    """The state behind the pages of this version (or a newer one); built once on a miss.
-    Raises StateUnavailable (logged) when it cannot be built: that event's pages fail alone."""
-    found = cache.get(_key(slug, version, "state"))
-    return found if found is not None else _build_once(slug, version)
+    """The state behind the pages of this version (or a newer one): kept in this process,
+    else read from the cache, else built once. Raises StateUnavailable (logged) when it
+    cannot be built: that event's pages fail alone."""
+    kept = (settings.RELEASE, slug, version)
+    found = _STATES.get(kept)
+    if found is None:
+        found = cache.get(_key(slug, version, "state"))
+        if found is None:
+            found = _build_once(slug, version)
+        if found is not None:
+            _STATES.put(kept, found)
+    return found
+
+
+# (release, slug, version) -> its state, unpickled once per process: a 500-player state
+# takes about 0.4 s to unpickle, which every player card and find page paid (a few MB each).
+_STATES = search.Kept(8)
 
 
 def page(state: EventState, name: str) -> str:
@@ -191,13 +210,19 @@ def index_page() -> str:
 def overview_state(slug: str, version: int) -> EventState | None:
     """The tournament's state when /e/<slug>/ is its overview (sections, no players of its
     own), else None; a flag per version spares other events' views the state read."""
-    flag = _key(slug, version, "overview")
+    flag = overview_key(slug, version)
     if cache.get(flag) is False:
         return None
     found = state(slug, version)
     is_overview = found is not None and found.is_overview
     cache.set(flag, is_overview, STATE_TTL)
     return found if is_overview else None
+
+
+def overview_key(slug: str, version: int) -> str:
+    """The cache key of the flag saying whether the event's page is a tournament's overview
+    (web.fast reads it too)."""
+    return _key(slug, version, "overview")
 
 
 def overview_page(tournament: EventState) -> str:
@@ -282,12 +307,13 @@ def _store_state(state: EventState) -> EventState:
     """Cache the state (explained) and point at its version; the state as cached."""
     state = materialised(state)
     cache.set(_key(state.slug, state.version, "state"), state, STATE_TTL)
-    cache.set(_key(state.slug, state.version, "overview"), state.is_overview, STATE_TTL)
+    cache.set(overview_key(state.slug, state.version), state.is_overview, STATE_TTL)
     if state.tournament is not None and state.tournament.slug != state.slug:  # a section
         link = SectionLink(state.slug, state.name)
         summary = sections.summary(link, state)
         cache.set(_key(state.slug, state.version, "summary"), summary, STATE_TTL)
     _point_at(state.slug, state.version)
+    _STATES.put((settings.RELEASE, state.slug, state.version), state)
     return state
 
 
@@ -330,7 +356,12 @@ def _render_page(state: EventState, name: str) -> str:
 
 
 def _page_key(slug: str, version: int, name: str) -> str:
-    return _key(slug, version, "page", name, translation.get_language())
+    return page_key(slug, version, name, translation.get_language())
+
+
+def page_key(slug: str, version: int, name: str, language: str) -> str:
+    """The cache key of a page's render in a language (web.fast reads it too)."""
+    return _key(slug, version, "page", name, language)
 
 
 def _template(state: EventState, page: pages.Page, params: dict[str, object]) -> str:

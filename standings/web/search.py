@@ -7,6 +7,7 @@ state's folded names are worked out once per event version and kept in this proc
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -54,17 +55,20 @@ class Index:
 
 
 class Kept(OrderedDict):
-    """The last few entries put, in this process (least recently put dropped)."""
+    """The last few entries put, in this process (least recently put dropped); a put from
+    a publishing thread and one from the views' thread do not trip over each other."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        self.lock = threading.Lock()
 
     def put(self, key: object, value: object) -> None:
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
+        with self.lock:
+            self[key] = value
+            self.move_to_end(key)
+            while len(self) > self.size:
+                self.popitem(last=False)
 
 
 # Per (slug, version): a version's players do not change, and a search reads no state then

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from contextlib import nullcontext
 from functools import lru_cache
 
 import segno
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_safe
 
 from standings.events.models import Event
 
-from . import api, languages, openapi, pages, render, search
+from . import api, languages, openapi, pages, render, search, throttle
 from .forms import FindForm
 from .http import HTML, VARY, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
@@ -44,13 +45,17 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
     else:
         html = render.cached_page(slug, version, name)
         if html is None:  # first view of this page at this version: render from the state
-            state = render.state(slug, version)
-            if state is not None and state.is_empty and _is_bridge(slug):
-                # A bridge event has its own pages; its chess pages would stand empty.
-                return redirect(reverse("bridge_events:standings", args=[slug]))
-            if state is None or not entry.exists(state, **params):
-                raise Http404("No such page")
-            html = render.page(state, name)
+            wait = throttle.wait(request) if entry.costly else None
+            if wait is not None:
+                return throttle.refusal(request, wait, entry.content_type)
+            with throttle.metered(request) if entry.costly else nullcontext():
+                state = render.state(slug, version)
+                if state is not None and state.is_empty and _is_bridge(slug):
+                    # A bridge event has its own pages; its chess pages would stand empty.
+                    return redirect(reverse("bridge_events:standings", args=[slug]))
+                if state is None or not entry.exists(state, **params):
+                    raise Http404("No such page")
+                html = render.page(state, name)
             version = state.version
             tag = render.etag(slug, version, name)
         response = cached_response(request, html, tag, entry.content_type)
@@ -66,7 +71,15 @@ def _is_bridge(slug: str) -> bool:
 def find(request: HttpRequest, slug: str) -> HttpResponse:
     """Find my board: players of the event's tournament by name or start number; the
     results alone for htmx (no state read), else the event page around them (a plain GET
-    form)."""
+    form). Metered per address (throttle.py)."""
+    wait = throttle.wait(request)
+    if wait is not None:
+        return throttle.refusal(request, wait, HTML)
+    with throttle.metered(request):
+        return _find(request, slug)
+
+
+def _find(request: HttpRequest, slug: str) -> HttpResponse:
     version = render.current_version(slug)
     indexes = None if version is None else render.tournament_indexes(slug, version)
     if version is None or indexes is None:

@@ -36,7 +36,9 @@ class CountingApp:
         await self.app(scope, receive, send)
 
 
-async def get(app, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+async def get(
+    app, path: str, query_string: bytes = b"", **headers: str
+) -> tuple[int, dict[str, str], bytes]:
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -45,7 +47,7 @@ async def get(app, path: str, **headers: str) -> tuple[int, dict[str, str], byte
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
-        "query_string": b"",
+        "query_string": query_string,
         "root_path": "",
         "headers": [(b"host", b"testserver")]
         + [(k.replace("_", "-").lower().encode(), v.encode()) for k, v in headers.items()],
@@ -191,12 +193,94 @@ async def _write(event, round_no: int, board: int, result: str) -> None:
     await sync_to_async(enter_result)(event, round_no, board, result)
 
 
-async def test_a_lapsed_pointer_is_read_again_by_one_request_only(event, django_app):
+async def test_a_lapsed_pointer_is_read_again_once_and_outside_django(event, django_app):
     await _publish(event)
     fast = PublicPages(django_app)
     await get(fast, "/e/small-open/")
     render.cache.delete(render.version_key("small-open"))  # VERSION_TTL went by
     answers = await asyncio.gather(*(get(fast, "/e/small-open/") for _ in range(8)))
-    assert django_app.calls == 2  # the first view, then one re-read for all eight
+    assert django_app.calls == 1  # the first view only: the version was read by the reader
+    assert render.cache.get(render.version_key("small-open")) == event.version  # put back
     assert {status for status, _headers, _body in answers} == {200}
     assert len({body for _status, _headers, body in answers}) == 1
+
+
+class BusyApp(CountingApp):
+    """Django busy with strangers' expensive requests: a request waits while `busy` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.free = asyncio.Event()
+        self.free.set()
+
+    async def __call__(self, scope, receive, send):
+        await self.free.wait()
+        await super().__call__(scope, receive, send)
+
+
+@pytest.fixture
+async def busy_app():
+    yield BusyApp()
+    await sync_to_async(connections.close_all)()
+
+
+async def test_a_follower_never_waits_for_a_busy_django_when_the_pointer_lapses(event, busy_app):
+    await _publish(event)
+    fast = PublicPages(busy_app)
+    first = await get(fast, "/e/small-open/")
+    busy_app.free.clear()
+    render.cache.delete(render.version_key("small-open"))
+    again = await asyncio.wait_for(get(fast, "/e/small-open/"), 5)
+    assert again == first
+    assert busy_app.calls == 1
+
+
+async def test_after_a_change_a_follower_gets_the_new_page_without_django(event, busy_app):
+    await _publish(event)
+    fast = PublicPages(busy_app)
+    for encoding in ("br", "identity"):
+        await get(fast, "/e/small-open/", accept_encoding=encoding)
+        await get(fast, "/e/small-open/round/3/", accept_encoding=encoding)
+    busy_app.free.clear()
+    await _write(event, 3, 3, "10")
+    await _publish(event)  # what the push does: the hot pages rendered in the cache
+    for path in ("/e/small-open/", "/e/small-open/round/3/"):
+        for encoding in ("br", "identity"):
+            status, headers, body = await asyncio.wait_for(
+                get(fast, path, accept_encoding=encoding), 5
+            )
+            assert status == 200
+            assert int(headers["x-event-version"]) == event.version  # the write's
+            assert (status, headers, body) == await get(
+                busy_app.app, path, accept_encoding=encoding
+            )  # Django's own answer
+    assert busy_app.calls == 4
+    assert (
+        "1 result to come"
+        in brotli.decompress(
+            (await get(fast, "/e/small-open/round/3/", accept_encoding="br"))[2]
+        ).decode()
+    )
+
+
+async def test_a_page_not_rendered_for_the_new_version_is_made_by_django(event, django_app):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    await get(fast, "/e/small-open/player/7/")
+    await _write(event, 3, 3, "10")
+    await _publish(event)  # the hot pages only: no player card
+    status, headers, _body = await get(fast, "/e/small-open/player/7/")
+    assert status == 200
+    assert int(headers["x-event-version"]) == event.version  # the write's
+    assert django_app.calls == 2
+
+
+async def test_the_query_string_neither_reaches_django_nor_changes_the_page(event, django_app):
+    await _publish(event)
+    fast = PublicPages(django_app)
+    plain = await get(fast, "/e/small-open/")
+    for query in (b"round=-5", b"v=3", b"n=-1&theme=%3Cscript%3E", b"x=" + b"9" * 500):
+        answer = await get(fast, "/e/small-open/", query_string=query)
+        assert answer == plain
+    assert django_app.calls == 1
+    assert len(fast.remembered) == 1

@@ -1,7 +1,6 @@
 """The page registry: a public page is one entry and one template; URLs and nav follow."""
 
 import importlib
-from pathlib import Path
 
 import pytest
 from django.urls import clear_url_caches, reverse
@@ -154,23 +153,6 @@ def test_url_paths_and_names_stay_as_documented():
         "/e/open-a/standings.json",
         "/e/open-a/qr.svg",
     ]
-
-
-def test_the_layout_key_follows_the_templates_contents(tmp_path):
-    template = tmp_path / "page.html"
-    template.write_text("<p>{{ state.name }}</p>")
-    before = pages.layout_key([template])
-    assert pages.layout_key([template]) == before  # the same files, the same key
-    template.write_text("<p class='name'>{{ state.name }}</p>")
-    assert pages.layout_key([template]) != before
-    shaping = pages.shaping_files()
-    assert {"event_base.html", "parts.html", "base.html", "standings_web.py"} <= {
-        Path(path).name for path in shaping
-    }
-    assert render.LAYOUT == pages.layout_key(shaping)
-    assert (
-        render.etag("small-open", 4, "standings") == f'"{render.LAYOUT}-small-open-4-standings-en"'
-    )
 
 
 def test_nav_lists_the_labelled_pages_in_registry_order(client, event):
