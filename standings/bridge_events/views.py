@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -88,7 +89,9 @@ def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
     """A public page rendered once per event version and language: after a push the
     refetching crowd is served from the cache. A cache that fails (Redis away) is a miss,
     never an error."""
-    key = f"bridge:{bridge.event.slug}:{bridge.event.version}:{name}:{get_language()}"
+    # The release first (settings.RELEASE): a deploy never serves the previous code's pages.
+    event = bridge.event
+    key = f"bridge:{settings.RELEASE}:{event.slug}:{event.version}:{name}:{get_language()}"
     try:
         html = cache.get(key)
     except Exception:

@@ -93,13 +93,21 @@ def test_the_settings_hold_this_code_s_release():
     assert release_id(ROOT, "build-1") != release_id(ROOT, "build-2")
 
 
+@pytest.fixture
+def bridge_event(db):
+    from standings.bridge_events.services import import_bridge
+    from tests.conftest import FIXTURES
+
+    return import_bridge((FIXTURES / "bridge/example-sw02.json").read_bytes(), slug="swiss")
+
+
 @pytest.mark.django_db
 def test_every_render_and_state_in_the_shared_cache_is_keyed_by_the_release(
-    client, event, settings
+    client, event, bridge_event, settings
 ):
     settings.RELEASE = "release-one"
     push.publish_now(event.pk)  # the state, the hot pages, the sockets' message
-    for path in PAGES:
+    for path in [*PAGES, "/b/swiss/", "/b/swiss/screen/", "/b/swiss/team/1/"]:
         assert client.get(path).status_code == 200, path
     client.get("/e/small-open/find/", {"q": "7"})
     entries = shared_cache_entries()
