@@ -24,6 +24,7 @@ from .phrases import trf_problem
 from .trf_import import ImportReport, import_trf_file, record_lines
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+FOLDED_AFTER = 3  # an import's warnings of one kind listed open up to this many
 
 
 class TrfUploadForm(forms.Form):
@@ -152,11 +153,17 @@ def _summary_html(report: ImportReport) -> str:
     groups = report.warning_groups()
     if not groups:
         return report.summary()
+    # A kind with many lines (Swiss-Manager's rulers) is folded: its title and count show.
     items = format_html_join(
         "",
-        '<li><span class="kind">{} ({})</span><ul>{}</ul></li>',
+        '<li><details{}><summary class="kind">{} ({})</summary><ul>{}</ul></details></li>',
         (
-            (kind, len(lines), format_html_join("", "<li>{}</li>", ((line,) for line in lines)))
+            (
+                " open" if len(lines) <= FOLDED_AFTER else "",
+                kind,
+                len(lines),
+                format_html_join("", "<li>{}</li>", ((line,) for line in lines)),
+            )
             for kind, lines in groups
         ),
     )
