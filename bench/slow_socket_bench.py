@@ -20,7 +20,7 @@ its process with every follower: the worst case). Then for each count of --stall
 
 Usage: .venv/bin/python bench/slow_socket_bench.py [--stalled 0,4,50] [--followers 20]
                                                   [--writes 20] [--players 500]
-                                                  [--workers 1] [--give-up 15]
+                                                  [--workers 1] [--give-up 15] [--verbose]
 """
 
 from __future__ import annotations
@@ -125,7 +125,10 @@ async def run_level(
         tapped = time.monotonic()
         await asyncio.to_thread(arbiter.enter_result, slug, 4, board, "10", page)
         version += 1
-        delays.extend(await followers.delays(version, tapped, args.give_up))
+        these = await followers.delays(version, tapped, args.give_up)
+        if args.verbose:
+            print(f"  {stalled_count} stalled, write {board}: last follower {max(these):.2f} s")
+        delays.extend(these)
         await asyncio.sleep(GAP)
     await asyncio.sleep(HEARTBEAT * 2.5)  # heartbeats only: do they keep coming?
     after = memory_kib(workers)
@@ -172,6 +175,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--give-up", type=float, default=15.0)
+    parser.add_argument("--verbose", action="store_true", help="each write's delay")
     args = parser.parse_args()
     levels = [int(n) for n in args.stalled.split(",")]
     if args.writes * len(levels) > args.players // 2:

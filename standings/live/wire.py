@@ -9,6 +9,7 @@ time. Production therefore runs uvicorn with `--ws-per-message-deflate false` (R
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Collection
 from urllib.parse import parse_qs
@@ -36,8 +37,11 @@ def part(message: dict, view: str, language: str) -> bytes | None:
     return message.get("parts", {}).get(language, {}).get(view)
 
 
+@functools.lru_cache(maxsize=4)
 def inflate(body: bytes) -> str:
-    """The HTML of a packed part, for a socket that asked for text."""
+    """The HTML of a packed part, for a socket that asked for text: inflated once for all
+    such sockets of a push, not once per socket (every fragment of a 500-player event is
+    about 1 MB of text); the last few kept."""
     return zlib.decompress(body).decode("ascii")
 
 
