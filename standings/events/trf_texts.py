@@ -36,6 +36,7 @@ TEXTS: dict[str, Promise] = {
         "record %(record)s: modifiers %(modifiers)s not computed here, left out with their "
         "tie-breaks: %(specs)s"
     ),
+    "trf.codes_left_out": _("record %(record)s: codes %(codes)s not read, left out"),
     "trf.tiebreak_list": _("record %(record)s: %(problem)s"),
     "trf.team_tiebreaks_left_out": _(
         "record %(record)s: team tie-breaks in an individual event, left out: %(specs)s"
@@ -290,6 +291,7 @@ TEXTS: dict[str, Promise] = {
 _POINTS_COLUMN = _("Points column (columns 81-84)")
 _LEFT_OUT_TIEBREAKS = _("Tie-breaks the file names that are not kept")
 _AS_WRITTEN = _("Details kept as written")
+_TEAM_RECORDS = _("Team records")
 WARNING_KINDS: dict[str, Promise] = {
     "trf.windows_1252": _("Text encoding"),
     "trf.ruler": _("Column rulers and legends skipped"),
@@ -310,8 +312,9 @@ WARNING_KINDS: dict[str, Promise] = {
     "trf.points_column_empty": _POINTS_COLUMN,
     "trf.points_ahead": _POINTS_COLUMN,
     "trf.team_scores": _("Team totals (record 310) that the boards do not give: the boards count"),
-    "trf.stray_teams": _("Team records"),
+    "trf.stray_teams": _TEAM_RECORDS,
     "trf.colours_clash": _("Rounds left out"),
     "trf.bye_given_twice": _("Byes"),
+    "trf.codes_left_out": _TEAM_RECORDS,
 }
 OTHER_WARNINGS = _("Other")

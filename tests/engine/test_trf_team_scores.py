@@ -84,3 +84,12 @@ def test_files_with_forfeited_matches_are_left_to_the_team_engine():
     forfeit = "330 +-   2   1   2"
 
     assert team_warnings(read_trf(two_matches("0000 - -", forfeit, a=(9.0, 9.0)))) == []
+
+
+def test_record_362_s_other_codes_are_left_out_with_a_warning():
+    scoring = "362 TW 3.0   TD 1.0   TL 0.0   FW 3.0"
+
+    trf = read_trf(two_matches("", scoring, a=(3.0, 1.5)))
+
+    assert trf.event.match_points == (3.0, 1.0, 0.0)
+    assert [str(w) for w in trf.warnings] == ["line 9: record 362: codes FW not read, left out"]

@@ -35,6 +35,7 @@ ENGLISH.update(
         " left out with its tie-breaks: {specs}",
         "trf.modifiers_left_out.many": "record {record}: modifiers {modifiers} not computed"
         " here, left out with their tie-breaks: {specs}",
+        "trf.codes_left_out": "record {record}: codes {codes} not read, left out",
         "trf.tiebreak_list": "record {record}: {problem}",
         "trf.team_tiebreaks_left_out": "record {record}: team tie-breaks in an individual"
         " event, left out: {specs}",

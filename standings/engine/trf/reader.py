@@ -289,7 +289,12 @@ class _Reader:
         )
 
     def _match_points(self, line: str, number: int) -> None:
-        values = _code_values(line[4:], number, "362", frozenset(TEAM_SCORES))
+        # Only TW, TD, TL say how a match scores: other codes a program adds are left out.
+        values = _code_values(line[4:], number, "362", None)
+        other = [code for code in values if code not in TEAM_SCORES]
+        if other:
+            said = phrase("trf.codes_left_out", record="362", codes=", ".join(other))
+            self.warn(number, said)
         self.match_points = (values.get("TW", 2.0), values.get("TD", 1.0), values.get("TL", 0.0))
 
     def _tiebreaks(self, line: str, number: int) -> None:
@@ -1026,15 +1031,17 @@ def _numbers(text: str, number: int, what: Phrase) -> tuple[int, ...]:
     return tuple(_whole(t, number, what, limit=MAX_START_NO) or 0 for t in text.split())
 
 
-def _code_values(text: str, number: int, record: str, codes: frozenset[str]) -> dict[str, float]:
-    """'W 1.0    D 0.5 ...' as {code: points}."""
+def _code_values(
+    text: str, number: int, record: str, codes: frozenset[str] | None
+) -> dict[str, float]:
+    """'W 1.0    D 0.5 ...' as {code: points}; any code when `codes` is None."""
     parts = text.split()
     named = phrase("trf.record", record=record)
     if len(parts) % 2:
         raise TrfError(phrase("trf.code_pairs", record=named, text=text.strip()), number)
     values = {}
     for code, points in zip(parts[::2], parts[1::2], strict=True):
-        if code.upper() not in codes:
+        if codes is not None and code.upper() not in codes:
             listed = " ".join(sorted(codes))
             said = phrase("trf.unknown_code", record=named, code=code, codes=listed)
             raise TrfError(said, number)
