@@ -4,6 +4,7 @@ page or imported from a file, exported as a file (docs/prizes.md)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,7 +19,8 @@ from standings.events import services
 from standings.events.models import Event
 from standings.events.prizes import prize_file, prize_list, prize_rules
 from standings.events.snapshot import engine_event, rule_edition
-from standings.prizes.rules import PrizeRules
+from standings.prizes.projection import Award, CategoryList
+from standings.prizes.rules import Prize, PrizeRules
 
 from .forms import PrizeSettingsForm
 from .views import editable_event
@@ -74,15 +76,30 @@ def _page(request, event, form: PrizeSettingsForm, *, status: int, refusal: str 
     return render(request, "arbiter/prizes.html", context, status=status)
 
 
+@dataclass(frozen=True, slots=True)
+class PreviewRow:
+    """One prize of the preview's table and who is in line for it, with their names."""
+
+    listed: CategoryList
+    prize: Prize
+    in_line: list[tuple[str, Award]]
+
+
 def preview(event: Event, rules: PrizeRules, *, saved: bool) -> dict:
-    """The prize list these rules give on today's standings, and the players' names."""
-    projected, names = None, {}
+    """The prize list these rules give on today's standings, one row a prize."""
+    projected, rows = None, []
     if not rules.empty and event.kind != Event.Kind.TEAM:  # a team event's is not projected
         described = engine_event(event)
         standings = compute_standings(described, event.tiebreak_list(), rules=rule_edition(event))
         projected = prize_list(event, described, standings, rules)
         names = {p.start_no: p.name for p in described.participants}
-    return {"rules": rules, "projected": projected, "names": names, "saved": saved}
+        for listed in projected.lists if projected else ():
+            by_prize: dict[Prize, list[tuple[str, Award]]] = {}
+            for award in listed.awards:
+                if award.prize is not None:
+                    by_prize.setdefault(award.prize, []).append((names[award.start_no], award))
+            rows += [PreviewRow(listed, p, by_prize.get(p, [])) for p in listed.prizes]
+    return {"rules": rules, "projected": projected, "rows": rows, "saved": saved}
 
 
 @login_required

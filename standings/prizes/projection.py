@@ -178,8 +178,10 @@ def _pooled(
     held_in = {who: prize.category for prize, who in holder.items()}
     excluded: dict[str, set[int]] = {c.key: set() for c in rules.categories}
     last_place = {c.key: 0 for c in rules.categories}
+    by_place: dict[str, dict[int, Prize]] = {c.key: {} for c in rules.categories}
     for prize in rules.prizes:
         last_place[prize.category] = max(last_place[prize.category], prize.place)
+        by_place[prize.category][prize.place] = prize
     while True:
         awards: dict[tuple[str, int], Award] = {}
         for category in rules.categories:
@@ -196,7 +198,8 @@ def _pooled(
                 ):
                     break
                 eligible.append(r)
-            for award in _pool_category(rules, category, eligible, holder, points):
+            pooled = _pool_category(rules, category, by_place[key], eligible, holder, points)
+            for award in pooled:
                 awards[(category.key, award.start_no)] = award
         if rules.stacking:
             return awards
@@ -218,11 +221,11 @@ def _pooled(
 def _pool_category(
     rules: PrizeRules,
     category: Category,
+    prizes: Mapping[int, Prize],  # the category's, by place
     eligible: Sequence[Row],
     holder: Mapping[Prize, int],
     points: Mapping[int, float],
 ) -> list[Award]:
-    prizes = {p.place: p for p in rules.prizes if p.category == category.key}
     by_holder = {holder[p]: p for p in prizes.values() if p in holder}
     awards: list[Award] = []
     last_prize = max(prizes, default=0)

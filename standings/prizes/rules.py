@@ -181,7 +181,8 @@ NO_RULES = PrizeRules()
 
 def parse_document(text: str) -> Any:
     """A prize document's JSON text, parsed within the limits (docs/prizes.md); RulesError
-    names what keeps it from being read. read_rules() tells what it means."""
+    names what keeps it from being parsed. read_rules() tells what it means, and what is
+    wrong with what it holds."""
     try:
         return parse(text)
     except Unreadable as error:
@@ -251,8 +252,11 @@ def _rule_problems(
                 phrase("prizes.duplicate_place", place=prize.place, category=repr(prize.category))
             )
         seen[(prize.category, prize.place)] = prize
+    by_category: dict[str, list[Prize]] = {}
+    for prize in prizes:
+        by_category.setdefault(prize.category, []).append(prize)
     for category in categories:
-        places = sorted((p.place, p) for p in prizes if p.category == category.key)
+        places = sorted((p.place, p) for p in by_category.get(category.key, ()))
         for (place, prize), (_, following) in zip(places, places[1:], strict=False):
             if following.value > prize.value:
                 problems.append(

@@ -101,13 +101,15 @@ class _Fields(dict):
 
 def parse(text: str) -> Any:
     """The JSON text as a document, bounded: its length and nesting are checked before it
-    is parsed, and its shape right after (`shape_faults`). Unreadable names every fault."""
+    is parsed; Unreadable names what keeps it from being parsed. What parse cannot say
+    where it sits (a number of too many digits, NaN, a field given twice) it leaves in the
+    document for `shape_faults` to name, which read_rules runs first."""
     if len(text) > MAX_CHARACTERS:
         raise Unreadable([phrase("prizes.too_long", limit=MAX_CHARACTERS)])
     if _depth(text) > MAX_DEPTH:
         raise Unreadable([phrase("prizes.too_deep", limit=MAX_DEPTH)])
     try:
-        document = json.loads(
+        return json.loads(
             text,
             parse_int=_whole_number,
             parse_float=_fraction,
@@ -126,10 +128,6 @@ def parse(text: str) -> Any:
                 )
             ]
         ) from None
-    faults = shape_faults(document)
-    if faults:
-        raise Unreadable(faults)
-    return document
 
 
 def _depth(text: str) -> int:
