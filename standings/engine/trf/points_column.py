@@ -82,13 +82,15 @@ def check_points_column(
     for claim in claims:
         p = claim.participant
         counted = _points_read(p, scoring)
+        # Points without the rounds after the last paired (byes requested ahead), when any.
+        paired_only = counted if len(p.entries) <= paired else _points_read(p, scoring, paired)
         said = claim.said
         if said is None or abs(said - counted) <= _TOLERANCE:
-            if said and abs(_points_read(p, scoring, paired) - counted) > _TOLERANCE:
+            if said and abs(paired_only - counted) > _TOLERANCE:
                 ahead.append(claim)
             participants.append(p)
             continue
-        if abs(said - _points_read(p, scoring, paired)) <= _TOLERANCE:
+        if abs(said - paired_only) <= _TOLERANCE:
             participants.append(p)  # the column leaves out the byes requested ahead
             continue
         difference = said - counted

@@ -774,19 +774,23 @@ def _colour_clash(
     """The first round with a game whose two players agree on each other and on the result
     but not on the colours (both white, say): its round, the line and what is wrong."""
     entries = {p.start_no: p.entries for p in participants}
+    opposite = {"w": "b", "b": "w"}
     found: tuple[int, int, Phrase] | None = None
     for p in participants:
         for e in p.entries:
             if found is not None and e.round >= found[0]:
                 break
-            theirs_all = entries.get(e.opponent or 0, ())
-            if e.opponent is None or e.opponent == p.start_no or len(theirs_all) < e.round:
+            # Each game once, from its lower start number.
+            if e.opponent is None or e.opponent <= p.start_no:
+                continue
+            theirs_all = entries.get(e.opponent, ())
+            if len(theirs_all) < e.round:
                 continue
             theirs = theirs_all[e.round - 1]
+            if opposite.get(e.color or "") == theirs.color:
+                continue
             if theirs.opponent != p.start_no or e.code + theirs.code not in _PAIRS:
                 continue  # refused by _check_pairings
-            if _opposite(e.color) == theirs.color:
-                continue
             said = phrase(
                 "trf.colours_clash",
                 round=e.round,
