@@ -8,6 +8,7 @@ The format is described in tests/fixtures/bridge/README.md and docs/bridge.md.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -30,11 +31,33 @@ from .model import (
 FORMAT = "standings-bridge-1"
 TEAM_SYSTEMS = ("round-robin", "swiss", "knockout")
 
+# Bounds on what a file may hold, checked before any costly step (a client may misbehave).
+MAX_BYTES = 5 * 1024 * 1024  # the import form and the command state it
+MAX_DEPTH = 10  # the format nests 6 deep; the json module recurses once per level
+MAX_NUMBER_TEXT = 32  # characters of one number: a Fraction of it is then cheap to make
+MAX_EXPONENT = 400  # either way ("1e10000000" would take minutes to make exact)
+LARGEST = 10**12  # every number is smaller in size, so what the writer writes reads again
+MAX_ROUND = 99  # rounds, sessions and segments, as the scorer's forms take them
+MAX_NAME = 200  # characters of a name, as the event's name is stored
+
 
 # What can be wrong at a place of a file, by stable key: the English the command prints;
 # the pages word the same keys and values in the reader's language (bridge_events/wording).
 PROBLEMS: dict[str, str] = {
     "not_json": "not JSON ({error})",
+    "too_big": "the file is larger than {most} MB",
+    "too_deep": "nested deeper than {most} levels",
+    "not_utf8": "not UTF-8 text (byte {byte})",
+    "long_number": "a number of more than {most} characters",
+    "exponent": "a number whose exponent is beyond {most}",
+    "too_large": "must be between -{most} and {most}",
+    "at_most": "must be at most {most}",
+    "long_text": "longer than {most} characters",
+    "not_finite": "{name} is not a number",
+    "bad_character": (
+        "holds a character that cannot be stored, a control character or a lone surrogate "
+        "(character {at})"
+    ),
     "format": 'must be "{format}"',
     "system": "must be one of {systems}",
     "kind": 'must be "teams", "pairs" or "bam"',
@@ -99,11 +122,7 @@ class BridgeFormatError(ValueError):
 
 def read_bridge(text: str | bytes) -> BridgeEvent:
     """The event a file describes, or BridgeFormatError for the first problem found."""
-    try:
-        data = json.loads(text, parse_float=Fraction, parse_constant=_no_constant)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise BridgeFormatError("$", "not_json", error=str(error)) from None
-    root = _object(data, "$")
+    root = _object(_parse(text), "$")
     if root.get("format") != FORMAT:
         raise BridgeFormatError("$.format", "format", format=FORMAT)
     name = _text(_need(root, "name", "$"), "$.name")
@@ -122,8 +141,87 @@ def read_bridge(text: str | bytes) -> BridgeEvent:
     raise BridgeFormatError("$.kind", "kind")
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number")
+def _parse(text: str | bytes) -> Any:
+    """The JSON of a file within the bounds above; a number too long to read is kept as
+    an UnreadNumber, refused where a number is expected (so the refusal names the path)."""
+    if len(text) > MAX_BYTES or (isinstance(text, str) and len(text.encode()) > MAX_BYTES):
+        raise BridgeFormatError("$", "too_big", most=MAX_BYTES // (1024 * 1024))
+    if isinstance(text, bytes):
+        try:
+            text = text.decode(json.detect_encoding(text))
+        except UnicodeDecodeError as error:
+            raise BridgeFormatError("$", "not_utf8", byte=error.start + 1) from None
+    if _too_deep(text):
+        raise BridgeFormatError("$", "too_deep", most=MAX_DEPTH)
+    try:
+        return json.loads(
+            text, parse_int=_integer_text, parse_float=_number_text, parse_constant=_constant
+        )
+    except RecursionError:  # not expected after the check; kept as the last guard
+        raise BridgeFormatError("$", "too_deep", most=MAX_DEPTH) from None
+    except json.JSONDecodeError as error:
+        raise BridgeFormatError(
+            "$", "not_json", error=str(error), line=error.lineno, column=error.colno
+        ) from None
+
+
+# The depth check works on bytes of brackets only, "(" and ")", with C-speed bytes methods.
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_DEEPER = b"(" * (MAX_DEPTH + 1)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the file nests deeper than MAX_DEPTH, without Python recursion or a Python
+    loop per character. Brackets in strings are counted at first; only a file that seems
+    too deep is looked at again without its strings."""
+    raw = text.encode()
+    if not _nests_deeper(raw):
+        return False
+    unescaped = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    return _nests_deeper(b"".join(unescaped.split(b'"')[::2]))
+
+
+def _nests_deeper(raw: bytes) -> bool:
+    # Each pass removes the innermost pairs, so a pair left after MAX_DEPTH passes sat
+    # deeper; a run of openers catches what is opened and never closed.
+    brackets = raw.translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        if _DEEPER in brackets:
+            return True
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets = shorter
+    return b"()" in brackets or _DEEPER in brackets
+
+
+class UnreadNumber:
+    """A number of the file not made exact: too long, its exponent too large, or NaN and
+    the infinities. Refused where the file has it, as `key` with `values`."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        self.values = values
+
+
+def _integer_text(text: str) -> int | UnreadNumber:
+    if len(text) > MAX_NUMBER_TEXT:
+        return UnreadNumber("long_number", most=MAX_NUMBER_TEXT)
+    return int(text)
+
+
+def _number_text(text: str) -> Fraction | UnreadNumber:
+    if len(text) > MAX_NUMBER_TEXT:
+        return UnreadNumber("long_number", most=MAX_NUMBER_TEXT)
+    _, _, exponent = text.lower().partition("e")
+    if exponent and abs(int(exponent)) > MAX_EXPONENT:
+        return UnreadNumber("exponent", most=MAX_EXPONENT)
+    return Fraction(text)
+
+
+def _constant(name: str) -> UnreadNumber:
+    return UnreadNumber("not_finite", name=name)
 
 
 # --- values ---------------------------------------------------------------
@@ -147,26 +245,52 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
+# Characters a name may not hold: controls (PostgreSQL refuses NUL) and lone surrogates
+# (a JSON escape can make one; no page or database could encode it).
+_BAD_CHARACTER = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _text(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BridgeFormatError(path, "text")
+    if len(value) > MAX_NAME:
+        raise BridgeFormatError(path, "long_text", most=MAX_NAME)
+    bad = _BAD_CHARACTER.search(value)
+    if bad:
+        raise BridgeFormatError(path, "bad_character", at=bad.start() + 1)
     return value
 
 
-def _integer(value: Any, path: str, *, least: int | None = None) -> int:
+def _integer(value: Any, path: str, *, least: int | None = None, most: int | None = None) -> int:
+    _unread(value, path)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BridgeFormatError(path, "integer")
     if least is not None and value < least:
         raise BridgeFormatError(path, "at_least", least=least)
+    if most is not None and value > most:
+        raise BridgeFormatError(path, "at_most", most=most)
+    _sized(value, path)
     return value
 
 
 def _number(value: Any, path: str, *, negative: bool = True, what: str = "value") -> Fraction:
+    _unread(value, path)
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise BridgeFormatError(path, "number")
+    _sized(value, path)
     if not negative and value < 0:
         raise BridgeFormatError(path, "negative", what=what, value=f"{float(value):g}")
     return Fraction(value)
+
+
+def _unread(value: Any, path: str) -> None:
+    if isinstance(value, UnreadNumber):
+        raise BridgeFormatError(path, value.key, **value.values)
+
+
+def _sized(value: int | Fraction, path: str) -> None:
+    if not -LARGEST < value < LARGEST:
+        raise BridgeFormatError(path, "too_large", most=LARGEST - 1)
 
 
 def _pair(value: Any, path: str, *, negative: bool = True, what: str = "value") -> Pair:
@@ -259,7 +383,7 @@ def _teams(root: dict[str, Any], name: str, system: str) -> TeamsEvent:
 
 
 def _team_match(item: dict[str, Any], path: str, names: dict[int, str], *, byes: bool) -> TeamMatch:
-    number = _integer(_need(item, "round", path), f"{path}.round", least=1)
+    number = _integer(_need(item, "round", path), f"{path}.round", least=1, most=MAX_ROUND)
     home = _known(_need(item, "home", path), f"{path}.home", names, "result")
     away_raw = _need(item, "away", path)
     away = None
@@ -286,7 +410,7 @@ def _knockout(root: dict[str, Any], name: str) -> KnockoutEvent:
     for i, raw in enumerate(_list(_need(root, "matches", "$"), "$.matches")):
         path = f"$.matches[{i}]"
         item = _object(raw, path)
-        number = _integer(_need(item, "segment", path), f"{path}.segment", least=1)
+        number = _integer(_need(item, "segment", path), f"{path}.segment", least=1, most=MAX_ROUND)
         if number in seen:
             raise BridgeFormatError(path, "segment_twice", segment=number, also=seen[number])
         seen[number] = path
@@ -325,7 +449,7 @@ def _pairs(root: dict[str, Any], name: str) -> PairsEvent:
     for i, raw in enumerate(_list(_need(root, "sessions", "$"), "$.sessions")):
         path = f"$.sessions[{i}]"
         item = _object(raw, path)
-        number = _integer(_need(item, "session", path), f"{path}.session", least=1)
+        number = _integer(_need(item, "session", path), f"{path}.session", least=1, most=MAX_ROUND)
         if number in seen:
             raise BridgeFormatError(path, "session_twice", session=number, also=seen[number])
         seen[number] = path
@@ -387,7 +511,7 @@ def _bam(root: dict[str, Any], name: str) -> BamEvent:
     for i, raw in enumerate(_list(_need(root, "matches", "$"), "$.matches")):
         path = f"$.matches[{i}]"
         item = _object(raw, path)
-        rnd = _integer(_need(item, "round", path), f"{path}.round", least=1)
+        rnd = _integer(_need(item, "round", path), f"{path}.round", least=1, most=MAX_ROUND)
         home = _known(_need(item, "home", path), f"{path}.home", names, "bam_points")
         away = _known(_need(item, "away", path), f"{path}.away", names, "bam_points")
         if away == home:

@@ -9,6 +9,10 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from standings.bridge.reader import MAX_BYTES
+
+from .models import MAX_BOARDS
+
 
 class EntryForm(forms.Form):
     seen = forms.CharField(required=False, max_length=5000)  # the entry as the scorer saw it
@@ -79,12 +83,27 @@ class SessionEntryForm(EntryForm):
         }
 
 
+MAX_MB = MAX_BYTES // (1024 * 1024)
+
+
 class BridgeUploadForm(forms.Form):
-    file = forms.FileField(label=_("standings-bridge-1 file"))
-    boards = forms.IntegerField(min_value=1, max_value=128, initial=16, label=_("Boards per match"))
+    """The size stated is the reader's bound, which the command keeps too; the request
+    body limit of the page (security.body_limit) is above it with the form around."""
+
+    file = forms.FileField(
+        label=_("standings-bridge-1 file"),
+        widget=forms.ClearableFileInput(
+            attrs={"accept": ".json,application/json", "aria-describedby": "file-limit"}
+        ),
+    )
+    boards = forms.IntegerField(
+        min_value=1, max_value=MAX_BOARDS, initial=16, label=_("Boards per match")
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > 5 * 1024 * 1024:
-            raise forms.ValidationError(gettext("The file is larger than 5 MB."))
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(
+                gettext("The file is larger than %(most)s MB.") % {"most": MAX_MB}
+            )
         return upload

@@ -12,6 +12,9 @@ from standings.bridge.model import BridgeEvent as BridgeData
 from standings.bridge.reader import read_bridge
 from standings.events.models import Event
 
+MAX_BOARDS = 128  # boards in a match, for the VP scale
+SLUG_LENGTH = 50  # Event.slug's, Django's default for a SlugField
+
 
 class BridgeEvent(models.Model):
     class Scale(models.TextChoices):

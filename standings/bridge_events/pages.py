@@ -3,7 +3,7 @@ round's matches with IMPs and VPs, a team's matches. Read from the event's docum
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,12 +13,13 @@ from django.utils.translation import pgettext_lazy
 
 from standings.bridge.model import BamEvent, KnockoutEvent, PairsEvent, TeamsEvent
 from standings.bridge.ordering import Term
-from standings.bridge.standings import Place, bridge_standings, last_round, procedure_columns
+from standings.bridge.reader import MAX_ROUND
+from standings.bridge.standings import Place, bridge_standings, procedure_columns
 from standings.events.changes import last_change_at
 
 from . import wording
 from .models import BridgeEvent
-from .services import shown
+from .services import kind_of, shown
 
 
 @dataclass(frozen=True)
@@ -61,14 +62,42 @@ class MatchRow:
         return self.away is None
 
 
-def standings_context(bridge: BridgeEvent, query: Mapping[str, str]) -> dict[str, Any]:
+class NoSuchRound(LookupError):
+    """`?round=` names no round (session) the page links."""
+
+
+def page_rounds(bridge: BridgeEvent) -> range:
+    """The rounds (sessions of a pairs event) the pages link: every round the event holds
+    and the next one, within its schedule; none for a knockout. Read from the stored
+    document, so that an asked round is checked before a cached page is looked up."""
+    document = bridge.document
+    if kind_of(document) == "knockout":
+        return range(0)
+    schedule = min(document.get("rounds", MAX_ROUND), MAX_ROUND)
+    return range(1, min(_last(document) + 1, schedule) + 1)
+
+
+def page_round(bridge: BridgeEvent, asked: str) -> int:
+    """The round a page shows: the one `?round=` asks for (NoSuchRound if the page links
+    no such round), else the last round the event holds (the first before any)."""
+    rounds = page_rounds(bridge)
+    if not asked:
+        return max(_last(bridge.document), 1) if rounds else 0
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 3 and int(asked) in rounds):
+        raise NoSuchRound(asked)
+    return int(asked)
+
+
+def _last(document: dict[str, Any]) -> int:
+    if kind_of(document) == "pairs":
+        return max((s["session"] for s in document["sessions"]), default=0)
+    return max((m["round"] for m in document["matches"]), default=0)
+
+
+def standings_context(bridge: BridgeEvent, number: int) -> dict[str, Any]:
+    """The standings page's context, showing round (session) `number`'s matches."""
     data = bridge.data()
     places = bridge_standings(data)
-    last = last_round(data)
-    try:
-        number = int(query.get("round", last) or last)
-    except ValueError:
-        number = last
     event = bridge.event
     columns = procedure_columns(places)
     return {
@@ -77,8 +106,8 @@ def standings_context(bridge: BridgeEvent, query: Mapping[str, str]) -> dict[str
         "data": data,
         "places": [PlaceView.of(p, columns) for p in places],
         "columns": [wording.criterion(c) for c in columns],
-        "kind": _kind(data),
-        "rounds": [] if isinstance(data, KnockoutEvent) else list(range(1, last + 2)),
+        "kind": kind_of(bridge.document),
+        "rounds": page_rounds(bridge),
         "round": number,
         "matches": round_matches(bridge, number, data=data),
         "sessions": _sessions(bridge, data, number),
@@ -161,14 +190,6 @@ def _sessions(bridge: BridgeEvent, data, number: int) -> SessionView | None:
     return SessionView(
         number, [(p.id, p.name, given.get(p.id, "")) for p in data.pairs], shown(stored)
     )
-
-
-def _kind(data) -> str:
-    if isinstance(data, PairsEvent):
-        return "pairs"
-    if isinstance(data, BamEvent):
-        return "bam"
-    return "knockout" if isinstance(data, KnockoutEvent) else "teams"
 
 
 def _unit(data) -> Promise:

@@ -15,14 +15,15 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.core.validators import slug_re
+from django.db import IntegrityError, transaction
 from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from standings.bridge.model import BamEvent, PairsEvent, TeamsEvent
 from standings.bridge.model import BridgeEvent as BridgeData
+from standings.bridge.model import PairsEvent
 from standings.bridge.reader import BridgeFormatError, read_bridge
 from standings.bridge.vp_scale import victory_points
 from standings.bridge.writer import bridge_document
@@ -31,24 +32,61 @@ from standings.events.models import Event
 from standings.events.services import WriteRefused
 
 from . import wording
-from .models import BridgeEvent
+from .models import MAX_BOARDS, SLUG_LENGTH, BridgeEvent
 
 Entry = dict[str, Any]
+
+# What each kind of entry is for, by the event's kind (kind_of): a refusal names it.
+ENTRY_FOR: dict[str, Promise] = {
+    "teams": _("team round robins and Swiss events"),
+    "pairs": _("pairs events"),
+    "bam": _("board-a-match events"),
+}
 
 
 def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int = 16) -> Event:
     """A new event from a standings-bridge-1 file; BridgeFormatError when refused."""
+    if not 1 <= boards <= MAX_BOARDS:
+        raise WriteRefused(
+            gettext("boards per match must be between 1 and %(most)s") % {"most": MAX_BOARDS}
+        )
+    if slug and not (len(slug) <= SLUG_LENGTH and slug_re.fullmatch(slug)):
+        raise WriteRefused(
+            gettext(
+                "%(slug)s cannot be an event's address: at most %(most)s letters, digits, "
+                "hyphens and underscores"
+            )
+            % {"slug": repr(slug[:60]), "most": SLUG_LENGTH}
+        )
     data = read_bridge(text)
     slug = slug or _free_slug(data.name)
+    exists = WriteRefused(gettext("an event %(slug)s exists already") % {"slug": repr(slug)})
     if Event.objects.filter(slug=slug).exists():
-        raise WriteRefused(gettext("an event %(slug)s exists already") % {"slug": repr(slug)})
-    with transaction.atomic():
-        event = Event.objects.create(slug=slug, name=data.name)
-        BridgeEvent.objects.create(
-            event=event, document=bridge_document(data), boards_per_match=boards
-        )
-        record_change(event, user=user, action="import_bridge", target=data.name)
+        raise exists
+    try:
+        with transaction.atomic():
+            event = Event.objects.create(slug=slug, name=data.name)
+            BridgeEvent.objects.create(
+                event=event, document=bridge_document(data), boards_per_match=boards
+            )
+            record_change(event, user=user, action="import_bridge", target=data.name)
+    except IntegrityError:  # the same slug taken meanwhile by another import
+        raise exists from None
     return event
+
+
+def kind_of(document: dict[str, Any]) -> str:
+    """An event's kind from its document: "teams" (a round robin or a Swiss), "knockout",
+    "pairs" or "bam"."""
+    if document["kind"] == "teams" and document["system"] == "knockout":
+        return "knockout"
+    return document["kind"]
+
+
+def check_kind(bridge: BridgeEvent, kind: str) -> None:
+    """WriteRefused unless the event takes entries of `kind` (a key of ENTRY_FOR)."""
+    if kind_of(bridge.document) != kind:
+        raise WriteRefused(gettext("this entry is for %(what)s") % {"what": ENTRY_FOR[kind]})
 
 
 def enter_match(
@@ -89,8 +127,7 @@ def enter_match(
 
     return _replace(
         event,
-        kind=TeamsEvent,
-        what=_("team round robins and Swiss events"),
+        kind="teams",
         collection="matches",
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
@@ -116,8 +153,7 @@ def enter_session(
 
     return _replace(
         event,
-        kind=PairsEvent,
-        what=_("pairs events"),
+        kind="pairs",
         collection="sessions",
         same=lambda s: s["session"] == session,
         build=build,
@@ -154,8 +190,7 @@ def enter_bam_match(
 
     return _replace(
         event,
-        kind=BamEvent,
-        what=_("board-a-match events"),
+        kind="bam",
         collection="matches",
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
@@ -181,8 +216,7 @@ def shown(entry: Entry | None) -> str:
 def _replace(
     event: Event,
     *,
-    kind: type,
-    what: Promise,
+    kind: str,
     collection: str,
     same: Callable[[Entry], bool],
     build: Callable[[BridgeEvent, Entry | None], Entry],
@@ -194,9 +228,8 @@ def _replace(
     """Replace (or add) the one entry of `collection` that `same` picks, audited."""
     with transaction.atomic():
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
+        check_kind(bridge, kind)
         data = bridge.data()
-        if not isinstance(data, kind):
-            raise WriteRefused(gettext("this entry is for %(what)s") % {"what": what})
         document = bridge.document
         entries: list[Entry] = document[collection]
         index = next((i for i, entry in enumerate(entries) if same(entry)), None)

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,9 +25,9 @@ from standings.events.models import Event
 from standings.events.services import WriteRefused
 
 from . import services, wording
-from .forms import BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
+from .forms import MAX_MB, BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
 from .models import BridgeEvent
-from .pages import round_matches, standings_context, team_context
+from .pages import NoSuchRound, page_round, round_matches, standings_context, team_context
 
 PAGE_TTL = 600
 
@@ -38,29 +38,33 @@ def _bridge(slug: str) -> BridgeEvent:
 
 @require_safe
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings and a round's matches; `?round=` must be a round the page links (404
+    otherwise), so that the page is cached under its round's key only."""
     bridge = _bridge(slug)
-    asked = request.GET.get("round", "")
-    key = f"standings:{asked if asked.isdigit() and len(asked) < 3 else ''}"
+    try:
+        number = page_round(bridge, request.GET.get("round", ""))
+    except NoSuchRound:
+        return _refused(request, bridge, _no_such_round(bridge), status=404)
     return _public(
         _cached(
             bridge,
-            key,
-            lambda: render_to_string(
-                "bridge/standings.html", standings_context(bridge, request.GET)
-            ),
+            f"standings:{number}",
+            lambda: render_to_string("bridge/standings.html", standings_context(bridge, number)),
         )
     )
 
 
 @require_safe
 def screen_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The spectator screen: standings and the last round's matches, paged by screen.js."""
+    """The spectator screen: standings and the last round's matches, paged by screen.js
+    (which alone reads the query, `?rotate=` and `?views=`)."""
     bridge = _bridge(slug)
+    number = page_round(bridge, "")
     return _public(
         _cached(
             bridge,
             "screen",
-            lambda: render_to_string("bridge/screen.html", standings_context(bridge, {})),
+            lambda: render_to_string("bridge/screen.html", standings_context(bridge, number)),
         )
     )
 
@@ -72,10 +76,30 @@ def team_page(request: HttpRequest, slug: str, team: int) -> HttpResponse:
     def build() -> str:
         context = team_context(bridge, team)
         if context is None:
-            raise Http404(gettext("No such team"))
+            raise NoSuchTeam
         return render_to_string("bridge/team.html", context)
 
-    return _public(_cached(bridge, f"team:{team}", build))
+    try:
+        return _public(_cached(bridge, f"team:{team}", build))
+    except NoSuchTeam:
+        return _refused(request, bridge, gettext("No such team"), status=404)
+
+
+class NoSuchTeam(LookupError):
+    pass
+
+
+def _no_such_round(bridge: BridgeEvent) -> str:
+    if services.kind_of(bridge.document) == "pairs":
+        return gettext("This event has no such session.")
+    return gettext("This event has no such round.")
+
+
+def _refused(request: HttpRequest, bridge: BridgeEvent, problem: str, *, status: int):
+    """A request refused (a page that does not exist, an entry of the wrong kind), said in
+    the reader's language with a way back; never cached."""
+    context = {"event": bridge.event, "problem": problem}
+    return render(request, "bridge/refused.html", context, status=status)
 
 
 def _public(html: str) -> HttpResponse:
@@ -116,7 +140,7 @@ def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
 @require_safe
 def score_page(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _scored(request, slug)
-    context = standings_context(bridge, request.GET)
+    context = standings_context(bridge, _scored_round(bridge, request.GET.get("round", "")))
     context["entries"] = round_matches(bridge, context["round"])
     context["typed"] = bridge.vp_scale == BridgeEvent.Scale.TYPED
     template = {"teams": "score", "pairs": "score_pairs", "bam": "score_bam"}.get(
@@ -125,14 +149,35 @@ def score_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"bridge/{template}.html", context)
 
 
+def _scored_round(bridge: BridgeEvent, asked: str) -> int:
+    """The scorer's round: one the page does not link is ignored (the last is shown), so
+    that a refused entry's round, whatever was posted, leads back to a page."""
+    try:
+        return page_round(bridge, asked)
+    except NoSuchRound:
+        return page_round(bridge, "")
+
+
+def _wrong_kind(request: HttpRequest, bridge: BridgeEvent, kind: str) -> HttpResponse | None:
+    """400 for an entry the event does not take (a pairs session for a teams event)."""
+    try:
+        services.check_kind(bridge, kind)
+    except WriteRefused as refused:
+        problem = gettext("Not entered: %(problem)s") % {"problem": refused.message}
+        return _refused(request, bridge, problem, status=400)
+    return None
+
+
 @login_required
 @require_POST
 def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "teams"):
+        return wrong
     event: Event = bridge.event
     form = MatchEntryForm(request.POST)
     refusal = "" if form.is_valid() else form.refusal()
-    number = form.cleaned_data.get("round") if not refusal else request.POST.get("round", "")
+    number = form.cleaned_data.get("round") if not refusal else None
     if not refusal:
         data = form.cleaned_data
         typed = None
@@ -154,16 +199,18 @@ def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
             refusal = refused.message
         else:
             _entered(request, data["round"], stored)
-    return _answer(request, slug, number, refusal)
+    return _answer(request, bridge, number, refusal)
 
 
 @login_required
 @require_POST
 def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "bam"):
+        return wrong
     form = BamEntryForm(request.POST)
     refusal = "" if form.is_valid() else form.refusal()
-    number = form.cleaned_data.get("round") if not refusal else request.POST.get("round", "")
+    number = form.cleaned_data.get("round") if not refusal else None
     if not refusal:
         data = form.cleaned_data
         try:
@@ -180,17 +227,19 @@ def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
             refusal = refused.message
         else:
             _entered(request, data["round"], stored)
-    return _answer(request, slug, number, refusal)
+    return _answer(request, bridge, number, refusal)
 
 
 @login_required
 @require_POST
 def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _scored(request, slug)
-    pairs = [(p.id, p.name) for p in bridge.data().pairs]  # type: ignore[union-attr]
+    if wrong := _wrong_kind(request, bridge, "pairs"):
+        return wrong
+    pairs = [(p["id"], p["name"]) for p in bridge.document["pairs"]]
     form = SessionEntryForm(request.POST, pairs=pairs)
     refusal = "" if form.is_valid() else form.refusal()
-    number = form.cleaned_data.get("session") if not refusal else request.POST.get("session", "")
+    number = form.cleaned_data.get("session") if not refusal else None
     if not refusal:
         try:
             stored = services.enter_session(
@@ -208,7 +257,7 @@ def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 note = gettext("Session %(number)s: unchanged.") % {"number": number}
             messages.success(request, note)
-    return _answer(request, slug, number, refusal)
+    return _answer(request, bridge, number, refusal)
 
 
 def _entered(request: HttpRequest, number: int, stored: services.Entry | None) -> None:
@@ -219,10 +268,17 @@ def _entered(request: HttpRequest, number: int, stored: services.Entry | None) -
     )
 
 
-def _answer(request: HttpRequest, slug: str, number, refusal: str) -> HttpResponse:
+def _answer(
+    request: HttpRequest, bridge: BridgeEvent, number: int | None, refusal: str
+) -> HttpResponse:
+    """Back to the scorer's page: at the entry's round, or at the posted one when the form
+    refused the entry (a round the page does not link leads to its last)."""
     if refusal:
         messages.error(request, gettext("Not entered: %(problem)s") % {"problem": refusal})
-    return redirect(f"{reverse('bridge_events:score', args=[slug])}?round={number}")
+    if number is None:
+        posted = request.POST.get("round", request.POST.get("session", ""))
+        number = _scored_round(bridge, posted)
+    return redirect(f"{reverse('bridge_events:score', args=[bridge.event.slug])}?round={number}")
 
 
 @login_required
@@ -249,4 +305,5 @@ def import_page(request: HttpRequest) -> HttpResponse:
             messages.success(request, gettext("Imported %(name)s.") % {"name": event.name})
             return redirect("bridge_events:score", slug=event.slug)
     status = 400 if posted else 200
-    return render(request, "bridge/import.html", {"form": form, "problem": problem}, status=status)
+    context = {"form": form, "problem": problem, "most_mb": MAX_MB}
+    return render(request, "bridge/import.html", context, status=status)

@@ -164,7 +164,20 @@ def entry(stored: dict[str, Any] | None) -> str:
 # The reader's problems (bridge.reader.PROBLEMS) by key; "negative" and "unknown_team" by
 # key and what they are about, so that each is a whole sentence to translate.
 PROBLEMS: dict[str, Promise] = {
-    "not_json": _("not JSON (%(error)s)"),
+    "not_json": _("not JSON (line %(line)s, column %(column)s)"),
+    "too_big": _("the file is larger than %(most)s MB"),
+    "too_deep": _("nested deeper than %(most)s levels"),
+    "not_utf8": _("not UTF-8 text (byte %(byte)s)"),
+    "long_number": _("a number of more than %(most)s characters"),
+    "exponent": _("a number whose exponent is beyond %(most)s"),
+    "not_finite": _("%(name)s is not a number"),
+    "too_large": _("must be between -%(most)s and %(most)s"),
+    "at_most": _("must be at most %(most)s"),
+    "long_text": _("longer than %(most)s characters"),
+    "bad_character": _(
+        "holds a character that cannot be stored, a control character or a lone surrogate "
+        "(character %(at)s)"
+    ),
     "format": _('must be "%(format)s"'),
     "system": _("must be one of %(systems)s"),
     "kind": _('must be "teams", "pairs" or "bam"'),

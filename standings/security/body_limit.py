@@ -19,8 +19,8 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 AsgiApp = Callable[..., Awaitable[None]]  # Django's handler types its arguments more narrowly
 
-# The TRF upload pages take a larger body than every other form.
-UPLOAD_VIEWS = {"events:import", "events:reimport"}
+# The upload pages (TRF files, bridge files) take a larger body than every other form.
+UPLOAD_VIEWS = {"events:import", "events:reimport", "bridge_events:import"}
 DISCONNECT: Message = {"type": "http.disconnect"}
 
 

@@ -83,3 +83,33 @@ def test_the_scorer_enters_a_session_on_the_page(pairs, arbiter, client):
 def test_an_entry_of_the_wrong_kind_is_refused(pairs):
     with pytest.raises(WriteRefused, match="board-a-match events"):
         enter_bam_match(pairs, round_number=1, home=1, away=2, bam=(Fraction(1), Fraction(0)))
+
+
+@pytest.mark.parametrize(
+    ("slug", "path", "form", "message"),
+    [
+        ("swiss", "session", {"session": 1, "score_1": "50"}, "this entry is for pairs events"),
+        ("swiss", "bam", {"round": 1, "home": 1, "away": 2}, "for board-a-match events"),
+        ("pairs", "enter", {"round": 1, "home": 1, "away": 2}, "for team round robins"),
+        ("bam", "session", {"session": 1}, "this entry is for pairs events"),
+    ],
+)
+def test_an_entry_posted_to_an_event_of_another_kind_is_refused_with_400(
+    client, arbiter, bridge_event, pairs, bam, slug, path, form, message
+):
+    client.force_login(arbiter)
+    before = {b.event.slug: b.document for b in BridgeEvent.objects.all()}
+    answer = client.post(f"/b/{slug}/score/{path}", form)
+    assert answer.status_code == 400
+    assert message in answer.content.decode()
+    assert {b.event.slug: b.document for b in BridgeEvent.objects.all()} == before
+    assert not AuditEntry.objects.exclude(action="import_bridge").exists()
+
+
+def test_the_wrong_kind_is_said_in_the_readers_language(client, arbiter, bridge_event):
+    client.force_login(arbiter)
+    answer = client.post(
+        "/b/swiss/score/session", {"session": 1}, headers={"accept-language": "es"}
+    )
+    assert answer.status_code == 400
+    assert "No introducido: esta entrada es para los torneos por parejas" in answer.content.decode()
