@@ -4,6 +4,7 @@ Each line is an attribute access vulture counts as a use; say why when adding on
 
 # ruff: noqa: B018
 from bench.team_live_bench import seed_individual
+from standings.arbiter.prize_views import PreviewRow
 from standings.bridge_events.forms import BamEntryForm, MatchEntryForm
 from standings.bridge_events.pages import MatchRow
 from standings.engine.event import Scoring
@@ -52,6 +53,7 @@ PaperConverter.regex, PaperConverter.to_url, PairingLine.white_points, PairingLi
 
 # Prizes: read by the prize templates.
 CategoryList.unawarded
+PreviewRow.in_line
 _.xframe_options_exempt  # read by XFrameOptionsMiddleware (security.headers)
 
 # tests/browser/test_find.py: http.server calls its handler's methods by name.
