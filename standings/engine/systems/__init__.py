@@ -9,11 +9,6 @@ rounds, so a tie-break never borrows another federation's adjustment:
 - `classic`: the classic Swiss systems of seed 003 (Kashdan, most wins, time of loss),
   read from the player's own games.
 
-A new federation's system is a new module here with its ENTRIES, listed in SYSTEMS.
+A new federation's system is a new module here with its ENTRIES, named in the catalogue's
+SYSTEM_MODULES and INDEX (catalogue/__init__.py), which imports it when a run needs it.
 """
-
-from __future__ import annotations
-
-from . import chess_scotland, classic, us_chess
-
-SYSTEMS = (us_chess, classic, chess_scotland)
