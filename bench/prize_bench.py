@@ -1,6 +1,7 @@
 """Prize projection benchmark: a 500-player, 11-round Swiss (engine_bench's event) with 12
 categories and 60 prizes. Prints the standings' time and, on top of it, the projection's
-under each tie rule (the push runs both on every change). Figures only; not a timed test.
+under each tie rule (the push runs both on every change), then reading and projecting a
+document at the limits (docs/prizes.md). Figures only; not a timed test.
 
     .venv/bin/python bench/prize_bench.py
 """
@@ -63,6 +64,20 @@ def document(ties: str) -> dict:
     return {"ties": ties, "categories": categories, "prizes": prizes}
 
 
+def at_the_limits() -> dict:
+    """50 nested rating bands (U1100 ... U2570) and 300 prizes, 6 a category."""
+    categories = [
+        {"key": f"u{1100 + 30 * k}", "name": f"U{1100 + 30 * k}", "rating": {"max": 1099 + 30 * k}}
+        for k in range(50)
+    ]
+    prizes = [
+        {"category": c["key"], "place": place, "amount": str(700 - 100 * place)}
+        for c in categories
+        for place in range(1, 7)
+    ]
+    return {"ties": "equal", "currency": "€", "categories": categories, "prizes": prizes}
+
+
 def main() -> None:
     event = build_event()
     standings = compute_standings(event, TIEBREAKS)
@@ -77,6 +92,13 @@ def main() -> None:
             f"projection, ties {ties} ({counted})",
             timed(lambda rules=rules: project(standings, people, rules, round_closed=False), 50),
         )
+    limits = at_the_limits()
+    report("reading the document at the limits", timed(lambda: read_rules(limits), 50))
+    rules = read_rules(limits)
+    report(
+        "projection at the limits (50 categories, 300 prizes, ties equal)",
+        timed(lambda: project(standings, people, rules, round_closed=False), 20),
+    )
 
 
 if __name__ == "__main__":
