@@ -13,6 +13,8 @@ from standings.engine.pickled import quick_pickle
 
 from .tiebreak_names import NAMES
 
+PHONE_COLUMNS = 3  # the values a narrow phone shows: the ranking's first, in its order
+
 
 @quick_pickle
 @dataclass(frozen=True, slots=True)
@@ -74,9 +76,10 @@ def _describe(spec: str, language: str) -> tuple[str, str]:
 
 
 def columns(specs: tuple[str, ...], fide_types: tuple[str, ...]) -> tuple[Column, ...]:
-    """One column per value; points and the first tie-break stay visible on a phone."""
+    """One column per value; on a phone the ranking's first three stay visible, in order:
+    points and the first two tie-breaks (a team's match points, then its tie-breaks)."""
     out = []
     for i, spec in enumerate(specs):
         fide_type = fide_types[i] if i < len(fide_types) else ""
-        out.append(Column(spec, fide_type, main=i < 2))
+        out.append(Column(spec, fide_type, main=i < PHONE_COLUMNS))
     return tuple(out)
