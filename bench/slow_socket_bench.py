@@ -153,6 +153,15 @@ async def run_level(
 BOARDS = iter(range(1, 10_000))
 
 
+async def stalled_message_kib(url: str, slug: str) -> float:
+    """The size of what a stalled socket is sent per push: every fragment, as text."""
+    import websockets
+
+    ws_url = url.replace("http://", "ws://") + f"/ws/e/{slug}/"
+    async with websockets.connect(ws_url, origin=url, max_size=None) as socket:
+        return len((await socket.recv()).encode()) / 1024
+
+
 def children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -208,6 +217,7 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
         arbiter = ArbiterClient(url)
         arbiter.log_in("arbiter", PASSWORD)
+        size = asyncio.run(stalled_message_kib(url, slug))
         rows = [
             asyncio.run(run_level(count, url, slug, arbiter, args, workers)) for count in levels
         ]
@@ -215,6 +225,7 @@ def main() -> None:
             f"slow sockets: {args.players} players, {args.followers} followers "
             f"(?view=standings&enc=deflate), {args.writes} results entered through the arbiter "
             f"page, uvicorn --workers {args.workers}, Redis layer, LIVE_HEARTBEAT={HEARTBEAT}; "
+            f"a stalled socket's push (every fragment, text) {size:.0f} KiB; "
             f"machine: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, driver on it too"
         )
         print(
