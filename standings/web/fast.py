@@ -16,7 +16,8 @@ no Django. Anything else goes to Django, which refills the memory on the way out
 When the pointer has lapsed (a few seconds after the last publish), one thread of the
 process reads the version from the database again for every request of that event, never
 through Django: the views' one thread may be busy with a stranger's expensive requests,
-and a follower must not queue behind them.
+and a follower must not queue behind them. Meanwhile the version the pointer named less
+than VERSION_TTL ago is replayed (a publish would have moved the pointer).
 
 The query string is not part of the address remembered: an event page is the same whatever
 its query (render.py caches it by path; live.js's `?v=` only keeps other caches from
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
+import time
 import weakref
 from asyncio import AbstractEventLoop, get_running_loop
 from collections import OrderedDict
@@ -81,6 +83,8 @@ class PublicPages:
         )
         self._session_cookie = (settings.SESSION_COOKIE_NAME + "=").encode()
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="version-reader")
+        # slug -> the version the pointer last named, and when (time.monotonic())
+        self._named: dict[str, tuple[int, float]] = {}
         # (loop, slug) -> the read of its version in progress
         self._reading: dict[tuple[AbstractEventLoop, str], asyncio.Future] = {}
 
@@ -110,6 +114,8 @@ class PublicPages:
         version = await self._version(slug)
         if version is None:  # lapsed (VERSION_TTL)
             version = await self._read_again(slug)
+        else:
+            self._named[slug] = (version, time.monotonic())
         if version is not None and version > known.version:
             known = await self._renewed(key, known, slug, version) or known
         if version == known.version:
@@ -175,6 +181,12 @@ class PublicPages:
                     future.exception()  # a failure is Django's to answer, not the log's
 
             reading.add_done_callback(done)
+        named = self._named.get(slug)
+        if named is not None and time.monotonic() - named[1] < render.VERSION_TTL:
+            # The pointer named it a moment ago, and every publish moves the pointer: no
+            # change since but a write that bypassed publish, which may show seconds late
+            # anyway. The database is read on in the background.
+            return named[0]
         try:
             return await asyncio.wait_for(asyncio.shield(reading), REFRESH_WAIT)
         except Exception:
