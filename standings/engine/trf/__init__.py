@@ -18,7 +18,14 @@ from .records import (
     TrfWarning,
     detect_system,
 )
-from .writer import write_trf
+
+
+def write_trf(trf: TrfFile) -> str:
+    """The file as text (see writer.py); the writer is imported by a run that writes."""
+    from .writer import write_trf as written
+
+    return written(trf)
+
 
 __all__ = [
     "TrfBye",

@@ -34,7 +34,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..catalogue import CATALOGUE, parse_tiebreak_list
-from ..event import Event, MatchForfeit, Participant, RoundEntry, Scoring, Team
+from ..event import Event, MatchForfeit, Participant, RoundEntry, Scoring, Team, TeamBye
 from ..limits import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, MAX_TEAM_NO, POINTS_STEP
 from ..notation import SpecError, parse_spec, unknown_modifiers
 from ..phrases import Param, Phrase, phrase
@@ -54,6 +54,7 @@ from .phrases import counted, field
 from .points_column import ClaimedPoints, check_points_column
 from .records import (
     CELL,
+    DEFAULT_MATCH_POINTS,
     FIRST_CELL,
     TEAM_SCORES,
     TrfBye,
@@ -68,7 +69,6 @@ from .records import (
     warning,
 )
 from .team_checks import check_lineups
-from .team_scores import DEFAULT_MATCH_POINTS, TeamRecords, check_team_scores, team_byes
 
 _PAIRS = frozenset(GAME_RESULTS) | {PENDING + PENDING}
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -496,26 +496,12 @@ class _Reader:
             rounds_in_file,
         )
         self._drop_byes_given_twice()
-        team_records = TeamRecords(
-            teams=tuple(teams),
-            lines=tuple(team_lines),
-            byes=tuple(b for _, b in self.byes),
-            pairing_byes=() if self.team_bye is None else self.team_bye[3],
-            pairing_bye_points=None if self.team_bye is None else self.team_bye[1:3],
-            forfeits=tuple(f for _, f in self.forfeits),
-            match_points=self.match_points,
-            abnormal_points=any(r.startswith("299") for r in self.other),
-            boards=len(self.texts.get("352", ""))
-            or max((len(t.members) for t in teams), default=0),
-        )
-        contradictions = check_team_scores(
-            team_records,
-            participants,
-            self.scoring,
-            rounds_in_file,
-            {extra.number: number for number, _, extra in self.teams_310},
-        )
-        self.warnings += contradictions  # the boards are the record, 310 a summary
+        team_byes: tuple[TeamBye, ...] = ()
+        match_forfeits: tuple[MatchForfeit, ...] = ()
+        if team_event:
+            team_byes, match_forfeits = self._team_scores(
+                teams, team_lines, participants, rounds_in_file
+            )
         kind_text = self.texts.get("092", "")
         count = len(teams) if team_event else len(participants)
         federation = self.texts.get("032", "")
@@ -534,13 +520,9 @@ class _Reader:
             start_date=self.dates.get("042"),
             tiebreaks=self.tiebreaks or self.standings_tiebreaks,
             teams=tuple(teams),
-            team_byes=team_byes(team_records, self.scoring, rounds_in_file) if team_event else (),
+            team_byes=team_byes,
             match_points=self.match_points or DEFAULT_MATCH_POINTS,
-            match_forfeits=tuple(
-                MatchForfeit(f.round, f.white, f.black, f.kind) for f in team_records.forfeits
-            )
-            if team_event
-            else (),
+            match_forfeits=match_forfeits,
             boards=len(self.texts.get("352", "").strip()) if team_event else 0,
         )
         header = TrfHeader(
@@ -575,6 +557,39 @@ class _Reader:
             rounds_in_file=rounds_in_file,
             warnings=self._all_warnings(team_event),
         )
+
+    def _team_scores(
+        self,
+        teams: list[Team],
+        team_lines: list[TrfTeamLine],
+        participants: list[Participant],
+        rounds_in_file: int,
+    ) -> tuple[tuple[TeamBye, ...], tuple[MatchForfeit, ...]]:
+        """A team file's byes and forfeited matches; its 310 totals checked against the
+        boards (a warning each: the boards are the record, 310 a summary)."""
+        from .team_scores import TeamRecords, check_team_scores, team_byes  # team files only
+
+        records = TeamRecords(
+            teams=tuple(teams),
+            lines=tuple(team_lines),
+            byes=tuple(b for _, b in self.byes),
+            pairing_byes=() if self.team_bye is None else self.team_bye[3],
+            pairing_bye_points=None if self.team_bye is None else self.team_bye[1:3],
+            forfeits=tuple(f for _, f in self.forfeits),
+            match_points=self.match_points,
+            abnormal_points=any(r.startswith("299") for r in self.other),
+            boards=len(self.texts.get("352", ""))
+            or max((len(t.members) for t in teams), default=0),
+        )
+        self.warnings += check_team_scores(
+            records,
+            participants,
+            self.scoring,
+            rounds_in_file,
+            {extra.number: number for number, _, extra in self.teams_310},
+        )
+        forfeits = tuple(MatchForfeit(f.round, f.white, f.black, f.kind) for f in records.forfeits)
+        return team_byes(records, self.scoring, rounds_in_file), forfeits
 
     def _forget_reread(self, claims: list[ClaimedPoints], read: list[Participant]) -> None:
         """Blank cells the points column re-read no longer count as their convention."""

@@ -14,6 +14,7 @@ from ..result_codes import PAIRING_BYE
 FIRST_CELL = 91  # column 92
 CELL = 10
 TEAM_SCORES = ("TW", "TD", "TL")  # record 362
+DEFAULT_MATCH_POINTS = (2.0, 1.0, 0.0)  # TW, TD, TL when record 362 is absent
 
 
 class TrfError(ValueError):

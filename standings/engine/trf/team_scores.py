@@ -22,9 +22,15 @@ from dataclasses import dataclass
 from ..event import Participant, Scoring, Team, TeamBye
 from ..phrases import phrase
 from ..result_codes import PENDING
-from .records import TrfBye, TrfForfeitedMatch, TrfTeamLine, TrfWarning, warning
+from .records import (
+    DEFAULT_MATCH_POINTS,
+    TrfBye,
+    TrfForfeitedMatch,
+    TrfTeamLine,
+    TrfWarning,
+    warning,
+)
 
-DEFAULT_MATCH_POINTS = (2.0, 1.0, 0.0)  # TW, TD, TL when record 362 is absent
 _BYE_SHARE = {"F": 0, "H": 1, "Z": 2}  # which of (win, draw, loss) a 240 bye scores
 _TOLERANCE = 0.001
 
