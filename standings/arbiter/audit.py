@@ -41,6 +41,8 @@ ACTIONS = {
     "bridge_match": _("Bridge match"),
     "bridge_session": _("Bridge session"),
     "bridge_bam_match": _("Bridge board-a-match"),
+    "prizes_final": _("Prize list declared final"),
+    "prizes_not_final": _("Prize list no longer final"),
 }
 # An action whose label depends on what it changed: the settings page saves either list.
 BY_TARGET = {("settings", "prizes"): _("Prize settings")}

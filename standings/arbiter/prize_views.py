@@ -17,12 +17,18 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from standings.engine.standings import compute_standings
 from standings.events import services
 from standings.events.models import Event
-from standings.events.prizes import prize_file, prize_list, prize_rules
+from standings.events.prizes import (
+    declare_final,
+    prize_file,
+    prize_list,
+    prize_rules,
+    withdraw_final,
+)
 from standings.events.snapshot import engine_event, rule_edition
 from standings.prizes.projection import Award, CategoryList
 from standings.prizes.rules import Prize, PrizeRules
 
-from .forms import PrizeSettingsForm
+from .forms import PrizeSettingsForm, ReopenForm
 from .views import editable_event
 
 EXAMPLE = {
@@ -124,3 +130,24 @@ def prize_export(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(prize_file(event), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-prizes.json"'
     return response
+
+
+@login_required
+@require_POST
+def prize_final(request: HttpRequest, slug: str) -> HttpResponse:
+    """Declare the prize list final before the last planned round, or take that back with a
+    reason: each an audited change (docs/prizes.md, "Provisional and final")."""
+    event = editable_event(request, slug)
+    try:
+        if request.POST.get("final") == "withdraw":
+            form = ReopenForm(request.POST)
+            if not form.is_valid():
+                raise services.WriteRefused(form.refusal())
+            withdraw_final(event, user=request.user, reason=form.cleaned_data["reason"])
+            messages.success(request, gettext("The prize list is no longer declared final"))
+        else:
+            declare_final(event, user=request.user)
+            messages.success(request, gettext("The prize list is declared final"))
+    except services.WriteRefused as refused:
+        messages.error(request, refused.message)
+    return redirect(reverse("arbiter:prizes", args=[event.slug]))

@@ -33,6 +33,11 @@ urlpatterns = [
     ),
     path("e/<slug:slug>/arbiter/settings/prizes/", prize_views.prize_settings, name="prizes"),
     path(
+        "e/<slug:slug>/arbiter/settings/prizes/final/",
+        prize_views.prize_final,
+        name="prizes_final",
+    ),
+    path(
         "e/<slug:slug>/arbiter/settings/prizes/preview/",
         prize_views.prize_preview,
         name="prizes_preview",

@@ -145,6 +145,9 @@ class Event(models.Model):
         validators=[validate_prize_rules],
         help_text="Categories and prizes as a JSON document (docs/prizes.md).",
     )
+    # The round after which an arbiter declared the prize list final (an audited action),
+    # before the last planned round; standings.prizes.status reads it.
+    prizes_final_after = models.PositiveSmallIntegerField(null=True, blank=True)
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Sections: an event of a tournament (Open A, U1600, a side event) names the tournament,
     # itself an event, as its parent; one level only (`sections.py`).

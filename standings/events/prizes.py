@@ -6,13 +6,19 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from django.db import transaction
+from django.utils.translation import gettext
+
 from standings.engine import event as engine
 from standings.engine.result import Standings
 from standings.prizes.members import Player
 from standings.prizes.projection import PrizeList, project
 from standings.prizes.rules import NO_RULES, PrizeRules, RulesError, read_rules, write_rules
+from standings.prizes.status import RoundsState
 
-from .models import Event
+from .changes import record_change
+from .models import Event, Round
+from .services import WriteRefused, check_allowed
 
 
 def prize_rules(event: Event) -> PrizeRules:
@@ -71,5 +77,63 @@ def prize_list(
     if rules.empty or event.kind == Event.Kind.TEAM:
         return None
     players = prize_players(event, described, rules)
-    closed = all(n in described.closed_rounds for n in range(1, standings.round + 1))
-    return project(standings, players, rules, round_closed=closed and standings.round > 0)
+    rounds = RoundsState(event.rounds_planned, described.closed_rounds, event.prizes_final_after)
+    return project(standings, players, rules, rounds=rounds)
+
+
+def declare_final(event: Event, *, user) -> Event:
+    """An arbiter declares the prize list final after the event's last round so far (the
+    event ended before its last planned round): one audited change. Refused while a round
+    is not closed."""
+    check_allowed(user, event)
+    with transaction.atomic():
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        states = dict(stored.round_set.values_list("number", "state"))
+        if not states:
+            raise WriteRefused(gettext("No round is played yet: nothing to declare final"))
+        still_open = sorted(n for n, state in states.items() if state != Round.State.CLOSED)
+        if still_open:
+            raise WriteRefused(
+                gettext("Close round %(number)s before declaring the prize list final")
+                % {"number": still_open[0]}
+            )
+        after = max(states)
+        if stored.prizes_final_after == after:
+            return stored
+        before = stored.prizes_final_after
+        stored.prizes_final_after = after
+        stored.save(update_fields=["prizes_final_after"])
+        record_change(
+            stored,
+            user=user,
+            action="prizes_final",
+            target="prizes",
+            before={"final_after": before},
+            after={"final_after": after},
+        )
+    return stored
+
+
+def withdraw_final(event: Event, *, user, reason: str) -> Event:
+    """Take the declaration back (the list is provisional again until the last round is
+    closed); the reason is audited."""
+    check_allowed(user, event)
+    if not (reason or "").strip():
+        raise WriteRefused(gettext("Say why the prize list is no longer final"))
+    with transaction.atomic():
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        before = stored.prizes_final_after
+        if before is None:
+            return stored
+        stored.prizes_final_after = None
+        stored.save(update_fields=["prizes_final_after"])
+        record_change(
+            stored,
+            user=user,
+            action="prizes_not_final",
+            target="prizes",
+            before={"final_after": before},
+            after={"final_after": None},
+            reason=reason.strip(),
+        )
+    return stored

@@ -25,6 +25,7 @@ from standings.engine.result import Row, Standings
 
 from .members import Player, checks
 from .rules import Category, Prize, PrizeRules, TieRule
+from .status import RoundsState, every_round_closed, is_final
 
 OUTSIDE = 2  # players shown just outside each category's prizes
 ZERO = Fraction(0)
@@ -95,7 +96,8 @@ class PrizeList:
     round: int
     lists: tuple[CategoryList, ...]
     by_player: Mapping[int, tuple[Award, ...]] = field(default_factory=dict)
-    provisional: bool = False
+    provisional: bool = False  # some category's prizes rest on an open round or rank
+    final: bool = False  # "wins", "final": status.is_final, the only place deciding it
 
 
 def project(
@@ -103,10 +105,10 @@ def project(
     players: Mapping[int, Player],
     rules: PrizeRules,
     *,
-    round_closed: bool,
+    rounds: RoundsState,
 ) -> PrizeList:
     """The prize list after `standings.round`; provisional while that round is open or a
-    rank that decides a prize is."""
+    rank that decides a prize is; final only as `status.is_final` says."""
     rows = standings.rows
     points = {row.start_no: (row.values[0] if row.values else None) or 0.0 for row in rows}
     known = [(r, players[r.start_no]) for r in rows if r.start_no in players]
@@ -121,7 +123,7 @@ def project(
         awards = {
             (p.category, who): _plain(rules, p, who) for who, p in _holders(holder) if p.category
         }
-    return _prize_list(standings, rules, lists, awards, round_closed, points)
+    return _prize_list(standings, rules, lists, awards, rounds, points)
 
 
 def _members(known: Sequence[tuple[Row, Player]], category: Category) -> list[Row]:
@@ -352,9 +354,10 @@ def _prize_list(
     rules: PrizeRules,
     lists: Mapping[str, list[Row]],
     awards: Mapping[tuple[str, int], Award],
-    round_closed: bool,
+    rounds: RoundsState,
     points: Mapping[int, float],
 ) -> PrizeList:
+    round_closed = every_round_closed(rounds, standings.round)
     result = []
     by_player: dict[int, list[Award]] = {}
     winners = {who for _, who in awards}
@@ -379,12 +382,14 @@ def _prize_list(
         result.append(
             CategoryList(category, prizes, final, outside, len(ranked), unsure and bool(prizes))
         )
+    provisional = any(c.provisional for c in result)
     return PrizeList(
         rules=rules,
         round=standings.round,
         lists=tuple(result),
         by_player={who: tuple(a) for who, a in by_player.items()},
-        provisional=any(c.provisional for c in result),
+        provisional=provisional,
+        final=is_final(rounds, standings.round, ranks_provisional=provisional),
     )
 
 

@@ -331,7 +331,7 @@ def _prizes_csv(state: EventState) -> str:
                     prizes.rules.currency if prizes else "",
                     award.item,
                     award.shared_by,
-                    yes if award.provisional else no,
+                    no if prizes and prizes.final else yes,
                 ]
             )
     return csv_text([str(column) for column in PRIZE_CSV_HEADER], rows)

@@ -5,6 +5,11 @@ from __future__ import annotations
 from standings.engine.result import Row, Standings
 from standings.prizes.members import Player
 from standings.prizes.rules import PrizeRules, read_rules
+from standings.prizes.status import RoundsState
+
+# The builders' standings are after round 9 of 9: every round closed, or the last one open.
+CLOSED = RoundsState(planned=9, closed=frozenset(range(1, 10)))
+OPEN = RoundsState(planned=9, closed=frozenset(range(1, 9)))
 
 
 def standings(*points: float, round_no: int = 9, unsure: frozenset[int] = frozenset()) -> Standings:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from standings.prizes.projection import project
 
-from .builders import everyone, rules, standings
+from .builders import CLOSED, OPEN, everyone, rules, standings
 
 TOP3 = (("overall", 1, 500), ("overall", 2, 300), ("overall", 3, 200))
 
@@ -21,7 +21,7 @@ def paid(prize_list) -> dict[int, Fraction | None]:
 
 def test_without_sharing_the_tie_break_decides():
     result = project(
-        standings(5, 4.5, 4.5, 4.5, 4), everyone(5), rules("none", *TOP3), round_closed=True
+        standings(5, 4.5, 4.5, 4.5, 4), everyone(5), rules("none", *TOP3), rounds=CLOSED
     )
     assert paid(result) == {1: 500, 2: 300, 3: 200}
     overall = result.lists[0]
@@ -32,7 +32,7 @@ def test_without_sharing_the_tie_break_decides():
 def test_equal_sharing_across_a_prize_boundary():
     # 2, 3 and 4 tie for 2nd-4th: they pool 2nd and 3rd (300 + 200 + nothing) and share
     result = project(
-        standings(5, 4.5, 4.5, 4.5, 4), everyone(5), rules("equal", *TOP3), round_closed=True
+        standings(5, 4.5, 4.5, 4.5, 4), everyone(5), rules("equal", *TOP3), rounds=CLOSED
     )
     assert paid(result) == {1: 500, 2: Fraction(500, 3), 3: Fraction(500, 3), 4: Fraction(500, 3)}
     shares = result.by_player[4]
@@ -45,7 +45,7 @@ def test_hort_with_an_odd_number_tied():
     # Three tie for 1st-3rd: half of each place's prize by place, the other half
     # (300 + 150 + 75 = 525) equally, 175 each.
     prizes = (("overall", 1, 600), ("overall", 2, 300), ("overall", 3, 150))
-    result = project(standings(5, 5, 5, 4), everyone(4), rules("hort", *prizes), round_closed=True)
+    result = project(standings(5, 5, 5, 4), everyone(4), rules("hort", *prizes), rounds=CLOSED)
     assert paid(result) == {1: 475, 2: 325, 3: 250}
     assert sum(paid(result).values()) == 1050
 
@@ -53,9 +53,7 @@ def test_hort_with_an_odd_number_tied():
 def test_hort_across_a_prize_boundary():
     # 2, 3, 4 tie for 2nd-4th with only 2nd paid: 150 by place to 2, 150 shared (50 each)
     prizes = (("overall", 1, 600), ("overall", 2, 300))
-    result = project(
-        standings(6, 5, 5, 5, 4), everyone(5), rules("hort", *prizes), round_closed=True
-    )
+    result = project(standings(6, 5, 5, 5, 4), everyone(5), rules("hort", *prizes), rounds=CLOSED)
     assert paid(result) == {1: 600, 2: 200, 3: 50, 4: 50}
 
 
@@ -80,9 +78,7 @@ def test_non_stacking_with_a_player_in_three_categories():
         birth={4: "2010/03/04", 5: "2009", 6: "1990", 7: "1980", 8: "2011/01/01"},
     )
     table = standings(6, 5.5, 5, 4.5, 4, 3.5, 3, 2.5)
-    result = project(
-        table, players, rules("none", *prizes, categories=categories), round_closed=True
-    )
+    result = project(table, players, rules("none", *prizes, categories=categories), rounds=CLOSED)
     won = {
         who: [(a.category.key, a.place) for a in awards] for who, awards in result.by_player.items()
     }
@@ -107,7 +103,7 @@ def test_stacking_allowed_gives_every_category_its_own_winners():
         standings(3, 2, 1),
         players,
         rules("none", *prizes, categories=categories, stacking=True),
-        round_closed=True,
+        rounds=CLOSED,
     )
     assert paid(result) == {1: 650}
 
@@ -120,7 +116,7 @@ def test_non_cash_prizes_go_by_tie_break_and_count_their_worth():
         standings(3, 3, 1),
         players,
         rules("equal", *document_prizes, categories=categories),
-        round_closed=True,
+        rounds=CLOSED,
     )
     assert paid(result) == {1: 50, 2: 50, 3: 0}
     assert result.by_player[3][0].item == "Trophy"
@@ -136,7 +132,7 @@ def test_us_chess_tied_winners_pool_their_cash_prizes():
         standings(5, 5, 5, 4, 3),
         players,
         rules("uscf", *prizes, categories=categories),
-        round_closed=True,
+        rounds=CLOSED,
     )
     assert paid(result) == {1: 350, 2: 350, 3: 350, 4: 200}
 
@@ -149,7 +145,7 @@ def test_us_chess_a_class_player_who_gets_more_alone_takes_the_class_prize():
         standings(5, 5, 5, 4, 3),
         players,
         rules("uscf", *prizes, categories=categories),
-        round_closed=True,
+        rounds=CLOSED,
     )
     # pooled, 1400 / 3 = 466.67 each; 3 alone takes 600, so 1 and 2 share 500 + 300
     assert paid(result) == {1: 400, 2: 400, 3: 600, 4: 200}
@@ -157,15 +153,15 @@ def test_us_chess_a_class_player_who_gets_more_alone_takes_the_class_prize():
 
 def test_provisional_while_the_round_is_open_or_a_deciding_rank_is():
     table = standings(5, 4, 3, 2, 1)
-    open_round = project(table, everyone(5), rules("none", *TOP3), round_closed=False)
+    open_round = project(table, everyone(5), rules("none", *TOP3), rounds=OPEN)
     assert open_round.provisional and all(a.provisional for a in open_round.lists[0].awards)
-    closed = project(table, everyone(5), rules("none", *TOP3), round_closed=True)
+    closed = project(table, everyone(5), rules("none", *TOP3), rounds=CLOSED)
     assert not closed.provisional
     unsure = project(
         standings(5, 4, 3, 2, 1, unsure=frozenset({4})),
         everyone(5),
         rules("none", *TOP3),
-        round_closed=True,
+        rounds=CLOSED,
     )
     assert unsure.provisional  # 4, just outside, may still move in
 
@@ -196,7 +192,7 @@ def test_categories_read_rating_field_unrated_age_federation_title_club_and_grou
         standings(4, 3, 2, 1),
         players,
         rules("none", *prizes, categories=categories, stacking=True),
-        round_closed=True,
+        rounds=CLOSED,
     )
     members = {c.category.key: c.members for c in result.lists}
     # nat: 1 (1400) and 3, 4 (no national rating, unrated admitted); ger: 1; club: 1 (3 unrated)

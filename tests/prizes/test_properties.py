@@ -12,7 +12,7 @@ import pytest
 from standings.prizes.members import belongs
 from standings.prizes.projection import project
 
-from .builders import everyone, rules, standings
+from .builders import CLOSED, everyone, rules, standings
 
 CATEGORIES = [
     {"key": "u2000", "name": "U2000", "rating": {"max": 1999, "unrated": True}},
@@ -51,7 +51,7 @@ def test_money_is_never_created_and_winners_belong(ties, stacking):
     rng = random.Random(f"{ties}{stacking}")
     for _ in range(300):
         table, players, given = random_case(rng, ties, stacking)
-        result = project(table, players, given, round_closed=True)
+        result = project(table, players, given, rounds=CLOSED)
         cash = sum(Fraction(p.amount) for p in given.prizes if p.amount is not None)
         awards = [a for listed in result.lists for a in listed.awards]
         paid = sum((a.amount or Fraction(0) for a in awards), Fraction(0))

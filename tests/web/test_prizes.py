@@ -2,11 +2,13 @@
 
 import csv
 import io
+from functools import partial
 
 import pytest
 
 from standings.events import services
-from standings.events.models import Participant
+from standings.events.models import Event, Participant
+from standings.events.prizes import declare_final, withdraw_final
 from standings.live.fragments import render_parts
 from tests.html import one, select, text, texts
 
@@ -75,24 +77,74 @@ def test_csv_for_the_treasurer(client, prized):
     assert any(r["item"] == "Book" for r in rows)
 
 
-def test_provisional_turns_final_when_the_round_closes(
-    client, prized, django_capture_on_commit_callbacks
-):
-    def write(*args):
-        publish_after_commit(django_capture_on_commit_callbacks, *args)
-
-    write(enter_result, prized, 3, 3, "10")
-    write(enter_result, prized, 3, 4, "01")
-    html = client.get("/e/small-open/prizes/").content.decode()
-    assert "Provisional" in text(one(html, "#prize-status"))
-    write(close_round, prized, 3)
-    html = client.get("/e/small-open/prizes/").content.decode()
-    assert text(one(html, "#prize-status")).startswith("Final after round 3 of 5")
-    assert not select(html, "#prize-lists .prov")
+def status_everywhere(client) -> dict[str, str]:
+    """How each place words the prize list's status: page, card, screen, printout, CSV."""
+    page = client.get("/e/small-open/prizes/").content.decode()
+    first = select(page, 'table[data-category="overall"] tbody tr')[0]["data-start-no"]
+    card = client.get(f"/e/small-open/player/{first}/").content.decode()
+    screen = client.get("/e/small-open/screen/").content.decode()
+    printout = client.get("/e/small-open/print/a4/prizes/").content.decode()
     rows = list(
         csv.DictReader(io.StringIO(client.get("/e/small-open/prizes.csv").content.decode()))
     )
-    assert {r["provisional"] for r in rows} == {"no"}
+    return {
+        "page": text(one(page, "#prize-status")),
+        "card": text(one(card, ".in-line-for")),
+        "screen": text(one(screen, "#screen-prizes caption")),
+        "printout": text(one(printout, ".print-legend")),
+        "csv": ",".join(sorted({r["provisional"] for r in rows})),
+    }
+
+
+def close_third_round(prized, django_capture_on_commit_callbacks):
+    for args in ((enter_result, prized, 3, 3, "10"), (enter_result, prized, 3, 4, "01")):
+        publish_after_commit(django_capture_on_commit_callbacks, *args)
+    publish_after_commit(django_capture_on_commit_callbacks, close_round, prized, 3)
+
+
+def test_a_closed_round_before_the_last_is_in_line_for_everywhere(
+    client, prized, django_capture_on_commit_callbacks
+):
+    close_third_round(prized, django_capture_on_commit_callbacks)  # round 3 of 5
+    said = status_everywhere(client)
+    assert "in line for each prize after round 3 of 5" in said["page"]
+    assert said["card"].startswith("In line for: 1st Overall")
+    assert said["screen"].startswith("In line for prizes after round 3")
+    assert "Not for payment" in said["printout"]
+    assert said["csv"] == "yes"
+
+
+def test_the_last_round_closed_is_final_everywhere(
+    client, prized, django_capture_on_commit_callbacks
+):
+    Event.objects.filter(pk=prized.pk).update(rounds_planned=3)
+    close_third_round(prized, django_capture_on_commit_callbacks)
+    said = status_everywhere(client)
+    assert said["page"].startswith("Final after round 3 of 3")
+    assert said["card"].startswith("Wins: 1st Overall")
+    assert said["screen"] == "Prizes, final after round 3"
+    assert "Not for payment" not in said["printout"] and "Final" in said["printout"]
+    assert said["csv"] == "no"
+
+
+def test_a_declaration_is_final_everywhere_until_withdrawn(
+    client, prized, arbiter, django_capture_on_commit_callbacks
+):
+    close_third_round(prized, django_capture_on_commit_callbacks)
+    publish_after_commit(
+        django_capture_on_commit_callbacks, partial(declare_final, user=arbiter), prized
+    )
+    said = status_everywhere(client)
+    assert said["page"].startswith("Final after round 3 of 5")
+    assert said["card"].startswith("Wins: 1st Overall")
+    assert said["screen"] == "Prizes, final after round 3"
+    assert said["csv"] == "no"
+    publish_after_commit(
+        django_capture_on_commit_callbacks,
+        partial(withdraw_final, user=arbiter, reason="round 4 will be played after all"),
+        prized,
+    )
+    assert status_everywhere(client)["card"].startswith("In line for: 1st Overall")
 
 
 def test_the_printout_has_a_line_for_the_signature(client, prized):
