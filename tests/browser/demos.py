@@ -19,7 +19,7 @@ UNLINKED = (
     "/e/demo-open/find/?q=an",
     "/e/demo-cup/find/?q=an",
 )
-NOT_PUBLIC = ("/arbiter/", "/import/", "/score/", "/login/", "/logout/", "/language/", "/api/")
+NOT_PUBLIC = ("/arbiter/", "/import/", "/score/", "/login/", "/logout/", "/api/")
 # Printed sheets are laid out for paper (tests/browser/test_printouts.py), their index is not.
 FILES = re.compile(r"/print/[a-z0-9]+/|\.(json|csv|svg|ico|png)$")
 
@@ -41,7 +41,9 @@ def demos(redis_url):
 
 def kind(path: str) -> str:
     """A page's kind: its path with numbers and federation codes made general, so the 45
-    player cards of an event count once."""
+    player cards of an event count once, and without the page to go back to (the language
+    page's `next`)."""
+    path = re.sub(r"[?&]next=[^&]*", "", path)
     path = re.sub(r"/federation/[A-Z]{3}/", "/federation/X/", path)
     return re.sub(r"\d+", "N", path)
 
@@ -70,7 +72,7 @@ def crawl(page, base: str, starts: tuple[str, ...], keep, look) -> dict[str, Any
 
 def public(path: str) -> bool:
     return (
-        (path == "/" or path.startswith(("/e/", "/b/")))
+        (path == "/" or path.startswith(("/e/", "/b/", "/language/")))
         and not any(part in path for part in NOT_PUBLIC)
         and not FILES.search(path.split("?")[0])
     )

@@ -127,10 +127,6 @@ def test_stacked_pairings_are_still_a_table_to_a_screen_reader(demos, phone):  #
     assert white.bounding_box()["y"] < black.bounding_box()["y"]  # white over black
 
 
-VISIBLE_VALUES = """table => [...table.querySelectorAll('thead th.num')]
-  .filter((th) => th.getClientRects().length).map((th) => th.textContent.trim())"""
-
-
 @pytest.mark.parametrize(
     "path",
     [
@@ -143,18 +139,18 @@ VISIBLE_VALUES = """table => [...table.querySelectorAll('thead th.num')]
 def test_a_phone_keeps_the_ranking_s_first_columns_in_order(demos, phone, path):  # noqa: F811
     phone.goto(demos + path)
     ranking = phone.locator(".legend dt abbr").all_inner_texts()  # every value, in order
-    shown = phone.locator("main table.standings").evaluate(VISIBLE_VALUES)
-    assert shown == ranking[: min(3, len(ranking))]
-    row = phone.locator("main table.standings tbody tr").first
-    assert len(row.locator("td.num").evaluate_all(
-        "cells => cells.filter((c) => c.getClientRects().length)"
-    )) == len(shown)  # fmt: skip
+    assert len(ranking) > 3
+    table = phone.locator("main table.standings")
+    # Retried: the socket may swap the table in once it connects.
+    expect(table.locator("thead th.num").filter(visible=True)).to_have_text(ranking[:3])
+    row = table.locator("tbody tr").first
+    expect(row.locator("td.num").filter(visible=True)).to_have_count(3)
 
 
 def test_team_standings_on_a_phone_show_game_points(demos, phone):  # noqa: F811
     phone.goto(demos + "/e/demo-teams/")
-    shown = phone.locator("#standings-table table").evaluate(VISIBLE_VALUES)
-    assert shown == ["MPTS", "EMGSB/C1", "GPTS"]  # the FIDE team Swiss order
+    shown = phone.locator("#standings-table thead th.num").filter(visible=True)
+    expect(shown).to_have_text(["MPTS", "EMGSB/C1", "GPTS"])  # the FIDE team Swiss order
 
 
 def test_the_prize_page_shows_what_each_player_receives_without_scrolling(demos, phone):  # noqa: F811

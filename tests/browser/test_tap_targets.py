@@ -22,7 +22,8 @@ TABLET = {"width": 800, "height": 1280}
 NAVIGATION = (
     "header.site a, header.site button, .event-nav a, .round-nav a, .section-nav a, "
     ".federations summary, .federations nav a, .find input, .find button, button.pin, "
-    ".events a, .found a, .byes a, .section-links a, main table a"
+    ".events a, .found a, .byes a, .section-links a, main table a, "
+    ".language-choice select, .language-choice button, .language-choice ~ p a"
 )
 CONTROLS = "a[href], button, input, select, summary, textarea"
 ARBITER_STARTS = (
