@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from standings.engine.ratings import performance_rating
 
 from .state import Person, format_value
@@ -58,7 +60,10 @@ def board_rankings(
             places.setdefault(place, []).append(_line(member, teams[number]))
     rankings = []
     for place in sorted(places):
-        label = f"Board {place}" if place <= boards else "Reserves"
+        if place <= boards:
+            label = gettext("Board %(number)s") % {"number": place}
+        else:
+            label = gettext("Reserves")
         rankings.append(BoardRanking(label, _ranked(places[place], min_games)))
     return tuple(rankings)
 

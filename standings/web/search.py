@@ -50,7 +50,7 @@ class Index:
     names: tuple[tuple[str, Person], ...]  # folded name, person; in start-number order
     by_start_no: dict[int, Person]
     seats: dict[int, tuple[int, str, int | None]]  # start no -> (board, colour, match table)
-    byes: dict[int, str]
+    byes: dict[int, str]  # start no -> the bye's code ("H")
     round: int | None
 
 
@@ -105,7 +105,7 @@ def _build_index(state: EventState) -> Index:
         for board, table in boards:
             seats[board.white.start_no] = (board.number, "white", table)
             seats[board.black.start_no] = (board.number, "black", table)
-        byes = {bye.person.start_no: bye.kind for bye in current.byes}
+        byes = {bye.person.start_no: bye.code or bye.kind for bye in current.byes}
     return Index(
         section=SectionLink(state.slug, state.name),
         names=tuple((fold(p.name), p) for p in people),

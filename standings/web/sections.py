@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+
 from . import terms
 from .state import EventState, SectionLink
 
@@ -28,7 +30,7 @@ class SectionSummary:
     leaders: tuple[Leader, ...]
     entrants: int  # players, or teams in a team event
     round: int | None  # the current round, None before the first pairings
-    round_state: str  # its state as the pages word it ("In progress")
+    round_state: str | Promise  # "in progress", translated when shown (cached for every language)
 
 
 def summary(link: SectionLink, state: EventState | None) -> SectionSummary:
@@ -37,7 +39,7 @@ def summary(link: SectionLink, state: EventState | None) -> SectionSummary:
         return SectionSummary(link, (), 0, None, "")
     current = state.current_round
     round_no, round_state = (
-        (current.number, str(terms.ROUND_STATES.get(current.state, current.state_label)))
+        (current.number, terms.ROUND_STATES.get(current.state, current.state_label))
         if current
         else (None, "")
     )

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from django.utils.functional import Promise
+
 from standings.engine.event import Scoring
 from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
@@ -19,11 +21,13 @@ from standings.events.match_score import MatchScore, half, match_points, match_s
 from standings.events.models import RESULT_SHOWN, Event, Round, TeamBye
 from standings.events.snapshot import EventRead, scoring, team_bye_points
 
+from . import terms
 from .labels import Column, columns
 from .state import Board, Cell, Person, format_value
 from .ties import TieNote, tie_notes
 
-BYE_LABELS = dict(TeamBye.Kind.choices)
+# A team bye's kind in the reader's language (lazy: the state is shared by every language).
+BYE_LABELS = {code: terms.BYE_KINDS.get(code, label) for code, label in TeamBye.Kind.choices}
 
 
 @quick_pickle
@@ -52,7 +56,7 @@ class MatchView:
 class TeamByeView:
     team: TeamRef
     code: str  # a `TeamBye.Kind` value
-    kind: str  # in words
+    kind: str | Promise  # in words (translated when shown)
 
 
 @quick_pickle
@@ -99,7 +103,7 @@ class TeamMatchLine:
     round: int
     opponent: TeamRef | None
     home: bool
-    shown: str  # "2½–1½", "+/−", a bye's kind
+    shown: str | Promise  # "2½–1½", "+/−", a bye's kind (translated when shown)
     mp: float | None  # None until the match is decided
     gp: float
 
@@ -120,7 +124,7 @@ class PlayerGame:
     colour: str  # "white" or "black"
     opponent: Person
     shown: str  # the player's own result: "1", "½", "0", "+", "−", "…"
-    title: str
+    title: str | Promise  # "win" (translated when shown)
     points: float  # 0 while pending
     code: str  # the player's TRF result code, `PENDING` while pending
     over_the_board: bool  # played, not forfeited nor pending
@@ -205,7 +209,7 @@ class TeamState:
                                 colour,
                                 other,
                                 own.shown,
-                                own.title,
+                                terms.RESULT_TITLES.get(own.code, own.title),
                                 scored,
                                 own.code,
                                 own.over_the_board,

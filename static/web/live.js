@@ -67,7 +67,7 @@
     var dead = socket;
     dead.onclose = null; // not the ws extension's reconnect on top of this one
     dead.close();
-    setState("reconnecting", "reconnecting…");
+    setState("reconnecting");
     noteStatus(true);
     wrapper.reconnect();
   }, 5000);
@@ -77,19 +77,25 @@
   var before = null; // signatures of rows just before a pushed message is swapped in
   var refetchTimer = null; // a pending refetch of a [data-refresh] page
 
-  function setState(state, text) {
+  // The words are the indicator's data-* attributes, in the page's language (the template's).
+  function setState(state) {
     var el = document.getElementById("live-indicator");
     if (!el) return;
     el.hidden = false;
     el.dataset.state = state;
-    el.querySelector(".live-text").textContent = el.dataset[state] || text; // the page's words
+    el.querySelector(".live-text").textContent = el.dataset[state] || "";
   }
 
+  // Times of day (the last update, when a result was entered) in the reader's time zone,
+  // worded in the page's language (not the browser's), 24-hour: one format on the page.
+  var CLOCK = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+
   function localTime() {
-    var time = document.querySelector("#last-update time");
-    if (!time) return;
-    var at = new Date(time.getAttribute("datetime"));
-    if (!isNaN(at)) time.textContent = at.toLocaleTimeString();
+    var language = document.documentElement.lang || undefined;
+    document.querySelectorAll("time[datetime*='T']").forEach(function (time) {
+      var at = new Date(time.getAttribute("datetime"));
+      if (!isNaN(at)) time.textContent = at.toLocaleTimeString(language, CLOCK);
+    });
   }
 
   function currentVersion() {
@@ -217,17 +223,17 @@
   }
 
   document.addEventListener("htmx:wsConnecting", function () {
-    setState(wasOpen ? "reconnecting" : "connecting", wasOpen ? "reconnecting…" : "connecting…");
+    setState(wasOpen ? "reconnecting" : "connecting");
   });
   document.addEventListener("htmx:wsOpen", function (event) {
     wrapper = event.detail.socketWrapper;
     if (wasOpen) noteStatus(false);
     wasOpen = true;
-    setState("live", "live");
+    setState("live");
   });
   document.addEventListener("htmx:wsClose", function () {
     if (!wasOpen) return;
-    setState("reconnecting", "reconnecting…");
+    setState("reconnecting");
     noteStatus(true);
   });
   document.addEventListener("htmx:wsBeforeMessage", function () {
@@ -268,9 +274,10 @@
       });
   }
 
+  document.addEventListener("htmx:afterSwap", localTime); // a refetched body, a tapped row
   document.addEventListener("DOMContentLoaded", function () {
     shownVersion = currentVersion();
     localTime();
-    setState("connecting", "connecting…");
+    setState("connecting");
   });
 })();

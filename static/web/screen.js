@@ -9,7 +9,6 @@
   var params = new URLSearchParams(location.search);
   var period = Math.max(1, Number(params.get("rotate")) || 15) * 1000;
   var wanted = (params.get("views") || "standings,pairings,prizes").split(",");
-  var names = { standings: "Standings", pairings: "Pairings and results", prizes: "Prizes" };
   var current = { view: null, page: 0 };
   // ?sections=a,b: after its last view, the screen moves on to the next section's screen.
   var slugPattern = /^[A-Za-z0-9_-]+$/;
@@ -74,11 +73,11 @@
     if (current.page >= pages) current.page = 0;
     var first = current.page * size;
     for (var i = 0; i < all.length; i++) all[i].hidden = i < first || i >= first + size;
-    // A page may word these in its language: data-<view> on the name, data-page-of on the page.
+    // The page words these in its language: data-<view> on the name, data-page-of on the page.
     var name = document.getElementById("screen-view-name");
-    name.textContent = name.dataset[current.view] || names[current.view] || current.view;
+    name.textContent = name.dataset[current.view] || "";
     var page = document.getElementById("screen-page");
-    var pageOf = page.dataset.pageOf || "page {page} of {pages}";
+    var pageOf = page.dataset.pageOf || "";
     page.textContent =
       pages > 1 ? pageOf.replace("{page}", current.page + 1).replace("{pages}", pages) : "";
     return pages;

@@ -108,7 +108,7 @@ def test_the_page_shows_the_first_open_round_with_a_button_per_result(desk, even
     assert "X-CSRFToken" in main["hx-headers"]  # htmx sends the token as a header too
     assert page.select_one("#page-body").has_attr("data-refresh")
     assert page.select_one("#last-update")["data-version"] == "0"
-    assert main["ws-connect"] == "/ws/e/small-open/?view=status"
+    assert main["ws-connect"] == "/ws/e/small-open/?view=status&lang=en"
     assert page.select_one('script[src$="web/live.js"]')
     close = page.select_one("#round-controls button")
     assert text(close) == "Close round 3" and close.has_attr("disabled")

@@ -15,7 +15,7 @@ def test_the_standings_show_places_play_offs_and_sentences(client, bridge_event)
     assert text(rows[0]).startswith("1 Dundee 144.00 VP")
     assert "play-off needed" in text(rows[6]) and text(rows[6]).startswith("7=")
     assert "ahead of Zadar on Swiss points 844.00 to 760.00 after both scored 94.00 VP" in html
-    assert 'ws-connect="/ws/e/swiss/?view=status"' in html
+    assert 'ws-connect="/ws/e/swiss/?view=status&amp;lang=en"' in html
 
 
 def test_a_round_shows_its_matches_with_imps_and_vps(client, bridge_event):

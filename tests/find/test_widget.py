@@ -22,7 +22,7 @@ def test_standings_widget_lists_the_top_rows_and_follows_its_view(client, event)
     assert response.status_code == 200
     page = BeautifulSoup(response.content, "html.parser")
     assert len(page.select("#widget-standings tbody tr")) == 8  # up to 50; n is applied by JS
-    assert page.select_one("main")["ws-connect"] == "/ws/e/small-open/?view=widgetstandings"
+    assert page.select_one("main")["ws-connect"] == "/ws/e/small-open/?view=widgetstandings&lang=en"
     assert page.select_one("link[rel=stylesheet]")["href"].endswith("web/widget.css")
     assert page.select_one(".widget-header a")["target"] == "_blank"
 
@@ -31,7 +31,7 @@ def test_pairings_widget_shows_the_current_round(client, event):
     page = BeautifulSoup(client.get("/e/small-open/widget/pairings/").content, "html.parser")
     assert "Round 3" in page.select_one("#widget-pairings caption").text
     assert len(page.select("#widget-pairings tbody tr")) == 4
-    assert page.select_one("main")["ws-connect"].endswith("?view=widgetpairings")
+    assert page.select_one("main")["ws-connect"].endswith("?view=widgetpairings&lang=en")
 
 
 def test_only_the_widget_may_be_framed_by_other_sites(client, event):

@@ -22,6 +22,7 @@ from standings.web import terms
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
 from standings.web.state import Board, Bye, Cell, GameLine, Line, Person, RoundView, format_value
+from standings.web.team_state import TeamByeView
 
 register = template.Library()
 
@@ -60,9 +61,21 @@ def round_state(shown: RoundView | Round) -> str:
 
 
 @register.filter
-def bye_kind(bye: Bye) -> str:
+def bye_kind(bye: Bye | TeamByeView) -> str:
     """A bye's kind after a name and a colon, in the reader's language ("half-point bye")."""
     return str(terms.BYE_KINDS.get(bye.code, bye.kind))
+
+
+@register.filter
+def colour_word(code: str) -> str:
+    """A colour from its code ("white"), in the reader's language."""
+    return str(terms.COLOURS.get(code[:1], code))
+
+
+@register.filter
+def bye_word(code: str) -> str:
+    """A bye's kind from its code ("H"), in the reader's language ("half-point bye")."""
+    return str(terms.BYE_KINDS.get(code, code))
 
 
 @register.filter

@@ -5,6 +5,7 @@ from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from standings.web.team_state import MatchView, TeamLine, TeamRef
 
@@ -39,7 +40,8 @@ def team_screen_row(line: TeamLine, columns: int) -> SafeString:
 @register.simple_tag
 def match_rows(match: MatchView, slug: str) -> SafeString:
     """A match of the round page: its heading row (teams, score, match points), its boards."""
-    points = f' <span class="meta">(match points {match.score.mp_shown})</span>'
+    mp = gettext("match points %(mp)s") % {"mp": match.score.mp_shown}
+    points = f' <span class="meta">({escape(mp)})</span>'
     head = (
         f'<tr class="match-head"><th scope="rowgroup" colspan="4">'
         f'<span class="sno">{match.table}.</span> {_team_link(match.home, slug)} '
