@@ -214,3 +214,76 @@ def test_a_team_event_stores_prizes_without_a_list_yet(client, arbiter):
     assert response.status_code == 302
     assert client.get(page).status_code == 200
     assert "No prizes are published" in client.get("/e/small-teams/prizes/").content.decode()
+
+
+FINAL = "/e/small-open/arbiter/settings/prizes/final/"
+
+
+def finish_round_3(event) -> None:
+    from tests.web.writes import close_round, enter_result
+
+    enter_result(event, 3, 3, "10")
+    enter_result(event, 3, 4, "01")
+    close_round(event, 3)
+
+
+def test_only_the_events_arbiters_declare_the_prize_list_final(client, event, stranger):
+    finish_round_3(event)
+    assert client.post(FINAL, {"final": "declare"}).status_code == 302  # to the login
+    client.force_login(stranger)
+    assert client.post(FINAL, {"final": "declare"}).status_code == 403
+    assert client.get(FINAL).status_code == 405
+    assert Event.objects.get(pk=event.pk).prizes_final_after is None
+    assert not AuditEntry.objects.filter(event=event, action="prizes_final").exists()
+
+
+def test_the_declaration_keeps_csrf(event, arbiter):
+    from django.test import Client
+
+    finish_round_3(event)
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(arbiter)
+    assert strict.post(FINAL, {"final": "declare"}).status_code == 403
+    assert Event.objects.get(pk=event.pk).prizes_final_after is None
+
+
+def test_declaring_final_is_audited_and_reversible_with_a_reason(desk, event, arbiter):
+    post(desk, event, DOCUMENT)
+    # round 3 open: refused, nothing stored
+    desk.post(FINAL, {"final": "declare"})
+    assert Event.objects.get(pk=event.pk).prizes_final_after is None
+    page = desk.get(PAGE).content.decode()
+    assert "Close round 3 before declaring" in text(one(page, ".messages"))
+    assert text(one(page, "#prize-final-heading")) == "The prize list is provisional"
+
+    finish_round_3(event)  # round 3 of 5 closed: still provisional
+    assert "provisional" in text(one(desk.get(PAGE).content, "#prize-final-heading"))
+    assert desk.post(FINAL, {"final": "declare"}).status_code == 302
+    assert Event.objects.get(pk=event.pk).prizes_final_after == 3
+    entry = AuditEntry.objects.get(event=event, action="prizes_final")
+    assert entry.user == arbiter and entry.after == {"final_after": 3}
+    page = desk.get(PAGE).content.decode()
+    assert text(one(page, "#prize-final-heading")) == "The prize list is final"
+    audit = desk.get("/e/small-open/arbiter/audit/").content.decode()
+    assert "Prize list declared final" in text(one(audit, "main"))
+
+    # withdrawing needs a reason
+    desk.post(FINAL, {"final": "withdraw", "reason": " "})
+    assert Event.objects.get(pk=event.pk).prizes_final_after == 3
+    desk.post(FINAL, {"final": "withdraw", "reason": "round 4 is played after all"})
+    assert Event.objects.get(pk=event.pk).prizes_final_after is None
+    entry = AuditEntry.objects.get(event=event, action="prizes_not_final")
+    assert entry.reason == "round 4 is played after all"
+
+
+def test_the_declaration_is_worded_in_french(desk, event):
+    post(desk, event, DOCUMENT)
+    finish_round_3(event)
+    fr = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    page = desk.get(PAGE, **fr).content.decode()
+    assert text(one(page, "#prize-final-heading")) == "La liste des prix est provisoire"
+    assert "Déclarer la liste des prix définitive" in texts(page, "#prize-final button")
+    desk.post(FINAL, {"final": "declare"}, **fr)
+    page = desk.get(PAGE, **fr).content.decode()
+    assert text(one(page, ".messages")) == "La liste des prix est déclarée définitive"
+    assert text(one(page, "#prize-final-heading")) == "La liste des prix est définitive"

@@ -9,6 +9,7 @@ import io
 import pytest
 
 from standings.events.models import Participant
+from tests.html import one, select, text
 from tests.web.test_prizes import prized  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -44,3 +45,47 @@ def test_no_text_cell_runs_as_a_formula_and_numbers_stay_numbers(client, prized)
             for number in (row[1], row[3], row[6], row[10]):  # place, start no, points, shared
                 assert not number.startswith("'") and float(number) >= 0
             assert row[7] == "" or float(row[7]) > 0  # the amount
+
+
+# Round 3 of 5 closed: in line for, provisional; declared final: wins, final (issue 26).
+WORDS = {
+    "fr": ("En lice pour", "Remporte", "oui", "non", "dernière ronde", "Définitif"),
+    "de": ("Auf Kurs für", "Gewinnt", "ja", "nein", "letzte Runde", "Endgültig"),
+    "es": ("Opta a", "Gana", "sí", "no", "última ronda", "Definitiv"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_in_line_for_and_final_in_every_language(
+    client,
+    prized,  # noqa: F811
+    arbiter,
+    language,
+    django_capture_on_commit_callbacks,
+):
+    from functools import partial
+
+    from standings.events.prizes import declare_final
+    from tests.web.test_cache import publish_after_commit
+    from tests.web.writes import close_round, enter_result
+
+    in_line, wins, yes, no, last_round, final = WORDS[language]
+    enter_result(prized, 3, 3, "10")
+    enter_result(prized, 3, 4, "01")
+    close_round(prized, 3)
+
+    def said():
+        lang = {"HTTP_ACCEPT_LANGUAGE": language}
+        page = client.get("/e/small-open/prizes/", **lang).content.decode()
+        first = select(page, 'table[data-category="overall"] tbody tr')[0]["data-start-no"]
+        card = client.get(f"/e/small-open/player/{first}/", **lang).content.decode()
+        column = {row[-1] for row in rows(client, language)[1:]}
+        return text(one(page, "#prize-status")), text(one(card, ".in-line-for")), column
+
+    status, card, column = said()
+    assert last_round in status and card.startswith(in_line) and column == {yes}
+    publish_after_commit(
+        django_capture_on_commit_callbacks, partial(declare_final, user=arbiter), prized
+    )
+    status, card, column = said()
+    assert status.startswith(final) and card.startswith(wins) and column == {no}
