@@ -6,13 +6,15 @@ results (scores, adjusted scores, Buchholz addends) through `memo`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .event import Event
 from .notation import SpecError
 from .phrases import phrase
 from .result_codes import AVAILABLE_UNPLAYED, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
+
+TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 
 class Crosstable:

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, TypeVar
 
-T = TypeVar("T")
+# typing only for the type checker: importing it costs a command-line run a few ms.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 
 def quick_pickle(cls: type[T]) -> type[T]:

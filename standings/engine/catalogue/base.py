@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from ..notation import Spec, SpecError
 from ..phrases import phrase
 from ..result import Contribution
+
+TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
+if TYPE_CHECKING:
+    from typing import Literal
 
 Value = float | int | None
 Explain = Callable[[int], tuple[Contribution, ...]]
