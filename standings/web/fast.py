@@ -19,6 +19,10 @@ through Django: the views' one thread may be busy with a stranger's expensive re
 and a follower must not queue behind them. Meanwhile the version the pointer named less
 than VERSION_TTL ago is replayed (a publish would have moved the pointer).
 
+An address that was just refused for its spent time (a 429 of web/throttle.py) has its
+next expensive requests held here up to REFUSED_HOLD before they go on: a client that
+retries at once costs a timer, not a trip through Django.
+
 The query string is not part of the address remembered: an event page is the same whatever
 its query (render.py caches it by path; live.js's `?v=` only keeps other caches from
 answering), so a stranger varying it neither reaches Django nor pushes followers' pages
@@ -36,6 +40,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 import redis.asyncio
@@ -60,6 +65,9 @@ REMEMBERED = 256  # responses per process: the hot pages of many events, in 3 en
 # VERSION_TTL without a publish) before it goes to Django.
 REFRESH_WAIT = 1.0
 _VERSION = VERSION_HEADER.lower().encode()
+# Seconds at most an expensive request of a refused address waits before it goes on.
+REFUSED_HOLD = 1.0
+REMEMBERED_REFUSALS = 10_000  # addresses
 
 
 @dataclass
@@ -83,6 +91,7 @@ class PublicPages:
         )
         self._session_cookie = (settings.SESSION_COOKIE_NAME + "=").encode()
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="version-reader")
+        self._refused: dict[str, float] = {}  # address -> refused until (time.monotonic())
         # slug -> the version the pointer last named, and when (time.monotonic())
         self._named: dict[str, tuple[int, float]] = {}
         # (loop, slug) -> the read of its version in progress
@@ -100,6 +109,13 @@ class PublicPages:
         if self._session_cookie in headers.get(b"cookie", b""):
             await self.app(scope, receive, send)
             return
+        address = (scope.get("client") or ("",))[0]
+        refused_until = self._refused.get(address, 0.0)
+        if refused_until > time.monotonic() and _is_expensive(scope["path"]):
+            # Refused a moment ago for its spent time (web/throttle.py): its next expensive
+            # request waits here, costing nothing, before Django refuses it again (or serves
+            # it from the cache), so a client retrying at once cannot keep Django busy.
+            await asyncio.sleep(min(REFUSED_HOLD, refused_until - time.monotonic()))
         encoding = chosen_encoding(headers.get(b"accept-encoding", b"").decode("latin-1"))
         language = languages.from_headers(
             headers.get(b"cookie", b"").decode("latin-1"),
@@ -108,7 +124,7 @@ class PublicPages:
         key = (scope["scheme"], headers.get(b"host"), scope["path"], encoding, language)
         known = self.remembered.get(key)
         if known is None:
-            await self.app(scope, receive, self._recording(key, send))
+            await self.app(scope, receive, self._recording(key, send, address))
             return
         slug = scope["path"].split("/", 3)[2]
         version = await self._version(slug)
@@ -128,7 +144,7 @@ class PublicPages:
             elif known.ok is not None:
                 await _replay(send, 200, *known.ok)
                 return
-        await self.app(scope, receive, self._recording(key, send))
+        await self.app(scope, receive, self._recording(key, send, address))
 
     async def _renewed(
         self, key: tuple, known: Remembered, slug: str, version: int
@@ -192,8 +208,9 @@ class PublicPages:
         except Exception:
             return None
 
-    def _recording(self, key: tuple, send: Send) -> Send:
-        """`send`, remembering a storable 200 or 304 of an event page as it passes."""
+    def _recording(self, key: tuple, send: Send, address: str) -> Send:
+        """`send`, remembering a storable 200 or 304 of an event page as it passes, and
+        until when an address is refused (a 429's Retry-After)."""
         status = 0
         headers: Headers = []
         body: list[bytes] = []
@@ -203,12 +220,26 @@ class PublicPages:
             await send(message)
             if message["type"] == "http.response.start":
                 status, headers = message["status"], list(message.get("headers", ()))
+                if status == 429:
+                    self._refused_until(address, headers)
             elif message["type"] == "http.response.body" and status in (200, 304):
                 body.append(message.get("body", b""))
                 if not message.get("more_body", False):
                     self._remember(key, status, headers, b"".join(body))
 
         return recording_send
+
+    def _refused_until(self, address: str, headers: Headers) -> None:
+        found = {name.lower(): value for name, value in headers}
+        try:
+            seconds = int(found.get(b"retry-after", b"1"))
+        except ValueError:
+            seconds = 1
+        now = time.monotonic()
+        if len(self._refused) >= REMEMBERED_REFUSALS:  # bounded: the lapsed ones go
+            self._refused = {a: t for a, t in self._refused.items() if t > now}
+        if len(self._refused) < REMEMBERED_REFUSALS:
+            self._refused[address] = now + seconds
 
     def _remember(self, key: tuple, status: int, headers: Headers, body: bytes) -> None:
         found = {name.lower(): value for name, value in headers}  # Django keeps its case
@@ -265,6 +296,17 @@ class PublicPages:
             )
             self._clients[loop] = client
         return client
+
+
+@lru_cache(maxsize=4096)
+def _is_expensive(path: str) -> bool:
+    """A search, or a page of the registry whose renders are metered (web/throttle.py)."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    entry = pages.PAGES.get(match.kwargs.get("page", ""))
+    return match.url_name == "find" or (entry is not None and entry.costly)
 
 
 def _page_name(path: str) -> str | None:

@@ -304,3 +304,20 @@ async def test_a_write_that_bypassed_publish_shows_once_the_pointer_lapsed(event
     fast._named["small-open"] = (version, time.monotonic() - render.VERSION_TTL)
     _status, headers, _body = await get(fast, "/e/small-open/")
     assert int(headers["x-event-version"]) == version + 1
+
+
+async def test_a_refused_address_s_expensive_requests_wait_before_reaching_django(
+    event, django_app, settings
+):
+    settings.EXPENSIVE_SECONDS_PER_ADDRESS = 1e-6  # the first card spends it
+    await _publish(event)
+    fast = PublicPages(django_app)
+    assert (await get(fast, "/e/small-open/player/1/"))[0] == 200
+    refused = await get(fast, "/e/small-open/player/2/")
+    assert refused[0] == 429
+    calls = django_app.calls
+    held = asyncio.create_task(get(fast, "/e/small-open/player/3/"))
+    await asyncio.sleep(0.3)
+    assert django_app.calls == calls  # it waits here, costing Django nothing
+    assert (await get(fast, "/e/small-open/"))[0] == 200  # a follower's page never waits
+    assert (await held)[0] == 429
