@@ -42,9 +42,17 @@ def test_the_prize_page_updates_live_and_turns_final(site, new_page):
 
     site.write("enter_result(event, 3, 4, '01')")
     site.write("close_round(event, 3)")
+    # round 3 of 5 closed: still in line for (issue 26), until the last round or a declaration
+    expect(page.locator("#prize-status")).to_contain_text("in line for each prize after round 3")
+    expect(page.locator("#prize-lists table .prov")).to_have_count(0)  # every rank settled
+    card = new_page()
+    card.goto(site.url + "/e/small-open/player/7/")
+    expect(card.locator(".in-line-for")).to_contain_text("In line for: 1st Overall")
+    site.write("from standings.events.prizes import declare_final\ndeclare_final(event, user=None)")
     expect(page.locator("#prize-status")).to_contain_text("Final after round 3 of 5")
-    expect(page.locator("#prize-lists .prov")).to_have_count(0)
     assert page.evaluate("window.notReloaded") is True
+    card.reload()
+    expect(card.locator(".in-line-for")).to_contain_text("Wins: 1st Overall")
 
 
 def test_the_screen_rotates_to_the_prizes(site, new_page):
