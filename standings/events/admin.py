@@ -75,7 +75,8 @@ class EventAdmin(AuditedAdmin):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["arbiters"]
     search_fields = ["name", "slug"]
-    readonly_fields = ["version"]
+    # the prize list is declared final on the arbiter's prize page, as its own audited action
+    readonly_fields = ["version", "prizes_final_after"]
     inlines = [RoundInline]
 
     def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs):

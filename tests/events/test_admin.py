@@ -119,3 +119,14 @@ def test_creating_an_event_in_the_admin_is_audited(admin):
 
     event = Event.objects.get(slug="new-open")
     assert AuditEntry.objects.filter(event=event, action="admin_add").count() == 1
+
+
+def test_the_prize_declaration_is_not_an_admin_field(admin, event):
+    """Declaring the prize list final is the arbiter's audited action, not a form field."""
+    url = f"/admin/events/event/{event.pk}/change/"
+    data = form_data(admin.get(url).content.decode())
+    assert "prizes_final_after" not in data
+    data["prizes_final_after"] = "2"
+    assert admin.post(url, data).status_code == 302
+    event.refresh_from_db()
+    assert event.prizes_final_after is None
