@@ -30,6 +30,10 @@ def record_change(
     Call inside the writing transaction.
     """
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    if event.parent_id is not None:
+        # The tournament's overview shows its sections' leaders: a new version of it is what
+        # tells its open pages to fetch the overview again (the section's push sends it).
+        Event.objects.filter(pk=event.parent_id).update(version=F("version") + 1)
     event.refresh_from_db(fields=["version"])
     entry = AuditEntry.objects.create(
         event=event,

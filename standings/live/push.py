@@ -127,6 +127,7 @@ def event_changed(event_id: int) -> None:
         # Inline when asked to, or when the write is still only visible to this connection
         # (on-commit hooks run inside a transaction: tests wrapping each test in one).
         publish_now(event_id)
+        tell_its_tournament(event_id)
         return
     # The flag outlives a pending push by far; it only lapses if its process died.
     if not cache.add(_pending_key(event_id), 1, gap + 5):
@@ -162,6 +163,14 @@ def publish_now(event_id: int) -> dict | None:
             return None
     _backlog.discard(event_id)  # it went out: a pending retry has nothing left to do
     return sent[0]
+
+
+def tell_its_tournament(event_id: int) -> None:
+    """Once a section's push is out, push its tournament (whose version its write moved):
+    the overview's open pages fetch it again, and find the section's new state there."""
+    parent_id = Event.objects.filter(pk=event_id).values_list("parent_id", flat=True).first()
+    if parent_id is not None:
+        event_changed(parent_id)
 
 
 def current_message(slug: str) -> dict | None:
@@ -296,6 +305,7 @@ def _push(event_id: int) -> None:
         cache.set(_last_key(event_id), time.time(), max(gap * 4, 1))
         cache.delete(_pending_key(event_id))  # before reading: later commits schedule another
         publish_now(event_id)
+        tell_its_tournament(event_id)
     except Exception:
         log.exception("live push of event %s failed; it is retried until it goes out", event_id)
         _backlog.add(event_id)
@@ -306,6 +316,7 @@ def _push(event_id: int) -> None:
 def _retry(event_id: int) -> None:
     try:
         publish_now(event_id)
+        tell_its_tournament(event_id)
     finally:
         connections.close_all()  # the backlog's thread sleeps seconds between attempts
 

@@ -36,7 +36,7 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
         raise Http404("No such event")
     if page == "standings":
         tournament = render.overview_state(slug, version)
-        if tournament is not None:  # sections only: their overview, live by polling
+        if tournament is not None:  # sections only: their overview (live: web/tournament.html)
             overview = render.overview_page(tournament)
             return cached_response(request, overview, _hash_etag(overview))
     tag = render.etag(slug, version, name)

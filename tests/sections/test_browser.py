@@ -56,12 +56,20 @@ def test_a_follower_moves_between_sections(cup, new_page):  # noqa: F811
 
 
 def test_the_overview_follows_a_result_in_a_section(cup, new_page):  # noqa: F811
+    """Live, as every page: pushed, not polled (it polled every 10 s)."""
     page = new_page()
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
     page.goto(cup.url + "/e/cup/")
+    expect(page.locator("#live-indicator")).to_have_attribute("data-state", "live", timeout=15000)
     first = page.locator(".section-summary").first
     before = first.locator("table.leaders").inner_text()
+    page.wait_for_timeout(11000)
+    assert [url for url in requests if "/e/cup/" in url] == [cup.url + "/e/cup/"]  # no poll
+    page.evaluate("window.notReloaded = true")
     cup.write("enter_result(event, 3, 3, '10'); enter_result(event, 3, 4, '10')", slug="cup-a")
-    expect(first.locator("table.leaders")).not_to_have_text(before, timeout=30000)
+    expect(first.locator("table.leaders")).not_to_have_text(before, timeout=15000)
+    assert page.evaluate("window.notReloaded") is True
 
 
 def test_the_tournament_screen_rotates_over_its_sections(cup, new_page):  # noqa: F811
