@@ -1,4 +1,4 @@
-"""Every visible example of ../shared/fixtures/bridge through `manage.py bridge_standings`:
+"""Every visible example of tests/fixtures/bridge through `manage.py bridge_standings`:
 ids and competition ranks as expected (within a shared rank any order, R28)."""
 
 from __future__ import annotations
