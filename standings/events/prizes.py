@@ -97,20 +97,8 @@ def declare_final(event: Event, *, user) -> Event:
                 gettext("Close round %(number)s before declaring the prize list final")
                 % {"number": still_open[0]}
             )
-        after = max(states)
-        if stored.prizes_final_after == after:
-            return stored
-        before = stored.prizes_final_after
-        stored.prizes_final_after = after
-        stored.save(update_fields=["prizes_final_after"])
-        record_change(
-            stored,
-            user=user,
-            action="prizes_final",
-            target="prizes",
-            before={"final_after": before},
-            after={"final_after": after},
-        )
+        if stored.prizes_final_after != max(states):
+            _store_final_after(stored, max(states), user=user, action="prizes_final")
     return stored
 
 
@@ -122,18 +110,26 @@ def withdraw_final(event: Event, *, user, reason: str) -> Event:
         raise WriteRefused(gettext("Say why the prize list is no longer final"))
     with transaction.atomic():
         stored = Event.objects.select_for_update().get(pk=event.pk)
-        before = stored.prizes_final_after
-        if before is None:
-            return stored
-        stored.prizes_final_after = None
-        stored.save(update_fields=["prizes_final_after"])
-        record_change(
-            stored,
-            user=user,
-            action="prizes_not_final",
-            target="prizes",
-            before={"final_after": before},
-            after={"final_after": None},
-            reason=reason.strip(),
-        )
+        if stored.prizes_final_after is not None:
+            _store_final_after(
+                stored, None, user=user, action="prizes_not_final", reason=reason.strip()
+            )
     return stored
+
+
+def _store_final_after(
+    stored: Event, after: int | None, *, user, action: str, reason: str = ""
+) -> None:
+    """Set the round the list is declared final after (None: not declared), audited."""
+    before = stored.prizes_final_after
+    stored.prizes_final_after = after
+    stored.save(update_fields=["prizes_final_after"])
+    record_change(
+        stored,
+        user=user,
+        action=action,
+        target="prizes",
+        before={"final_after": before},
+        after={"final_after": after},
+        reason=reason,
+    )
