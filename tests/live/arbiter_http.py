@@ -47,12 +47,19 @@ class ArbiterClient:
         return self.get(f"/e/{slug}/arbiter/round/{round_no}/")
 
     def enter_result(
-        self, slug: str, round_no: int, board: int, result: str, page: str | None = None
+        self,
+        slug: str,
+        round_no: int,
+        board: int,
+        result: str,
+        page: str | None = None,
+        reason: str = "",
     ) -> str:
-        """Tap a result on the round's arbiter page (fetched unless given), as htmx does."""
+        """Tap a result on the round's arbiter page (fetched unless given), as htmx does; a
+        correction of an entered board needs its `reason`."""
         page = page or self.round_page(slug, round_no)
         row = re.search(rf'id="board-{board}"[^>]*data-version="(\d+)"', page)
-        form = {"version": row.group(1), "result": result}
+        form = {"version": row.group(1), "result": result, "reason": reason}
         path = f"/e/{slug}/arbiter/round/{round_no}/board/{board}/"
         return self.post(path, form, page, htmx=True)
 

@@ -48,11 +48,13 @@ async def test_a_write_on_any_of_three_servers_reaches_the_sockets_of_all(
     try:
         for socket in sockets:
             assert points_of_7(await asyncio.wait_for(socket.recv(), WAIT)) == "1.5"
-        # Board 3 of round 3 (player 7's game) entered on each server in turn.
-        for writer, (result, points) in zip(
-            arbiters, [("10", "2.5"), ("01", "1.5"), ("10", "2.5")], strict=True
+        # Board 3 of round 3 (player 7's game) entered, then corrected, on each server in turn.
+        for writer, (result, points, reason) in zip(
+            arbiters,
+            [("10", "2.5", ""), ("01", "1.5", "signed sheet"), ("10", "2.5", "appeal")],
+            strict=True,
         ):
-            await asyncio.to_thread(writer.enter_result, slug, 3, 3, result)
+            await asyncio.to_thread(writer.enter_result, slug, 3, 3, result, None, reason)
             versions = []
             for socket in sockets:
                 pushed = await asyncio.wait_for(socket.recv(), WAIT)
