@@ -114,7 +114,8 @@ def test_the_audit_of_every_demo_renders(client, db):
         answer = client.get(f"/e/{event.slug}/arbiter/audit/")
         assert answer.status_code == 200, event.slug
     demo = parse(client.get("/e/demo-open/arbiter/audit/").content)
-    assert "45 players, rounds: 6, seed: 20260619" in texts(str(demo), "tbody td")
+    worded = [set(cell.split(", ")) for cell in texts(str(demo), "tbody td")]
+    assert {"45 players", "rounds: 6", "seed: 20260619"} in worded  # PostgreSQL's jsonb reorders
 
 
 def django_user_model_admin():
