@@ -9,6 +9,7 @@ leaves level starts again for those teams only (R21).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 
 from .model import BamEvent
@@ -59,12 +60,12 @@ class BamTies:
     def _weighted_average(self, team: int) -> Fraction:
         return mean([won * self.score[opponent] for opponent, won in self.matches[team]])
 
-    def _direct_key(self, group: Group):
+    def _direct_key(self, group: Group) -> Callable[[int], Fraction | int]:
         everyone_met = all((a, b) in self.direct for a in group for b in group if a != b)
         if not everyone_met:
             return lambda team: 0  # R25: skipped unless every two of them met
         return lambda team: sum((self.direct[team, o] for o in group if o != team), Fraction(0))
 
-    def _common_boards_key(self, group: Group):
+    def _common_boards_key(self, group: Group) -> Callable[[int], Fraction]:
         common = set.intersection(*(set(self.boards[team]) for team in group))
         return lambda team: sum((self.boards[team][b] for b in common), Fraction(0))

@@ -263,7 +263,7 @@ def _text(value: Any, path: str) -> str:
 
 def _integer(value: Any, path: str, *, least: int | None = None, most: int | None = None) -> int:
     _unread(value, path)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not isinstance(value, int) or isinstance(value, bool):
         raise BridgeFormatError(path, "integer")
     if least is not None and value < least:
         raise BridgeFormatError(path, "at_least", least=least)

@@ -6,7 +6,7 @@ Each place carries the step that fixed it (`decided_by`) and a sentence with the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -14,7 +14,7 @@ from .bam import SCORE as BAM_SCORE
 from .bam import BamTies
 from .criteria import STEPS, and_list, criterion
 from .knockout import IMPS, knockout_order, match_imps
-from .model import BamEvent, BridgeEvent, KnockoutEvent, PairsEvent, TeamsEvent
+from .model import BamEvent, BridgeEvent, Entrant, KnockoutEvent, PairsEvent, TeamsEvent
 from .ordering import PLAYOFF, Blocks, Group, Ordering, Step, Term, then_each
 from .pairs import SCORE as PAIRS_SCORE
 from .pairs import PairsTies
@@ -123,7 +123,14 @@ def bridge_standings(event: BridgeEvent) -> list[Place]:
     return _places(blocks, score, entrants, ordering, primary=primary)
 
 
-def _places(blocks, score, entrants, ordering: Ordering, *, primary: Step) -> list[Place]:
+def _places(
+    blocks: Blocks,
+    score: Mapping[int, Fraction],
+    entrants: Sequence[Entrant],
+    ordering: Ordering,
+    *,
+    primary: Step,
+) -> list[Place]:
     names = {entrant.id: entrant.name for entrant in entrants}
     order = [team for block in blocks for team in block]
     compared = _compared(ordering, primary)
@@ -168,7 +175,15 @@ def _compared(ordering: Ordering, primary: Step) -> dict[int, dict[Term, str]]:
     return compared
 
 
-def _reason(team, block, order, names, score, ordering: Ordering, primary: Step) -> Reason:
+def _reason(
+    team: int,
+    block: Group,
+    order: list[int],
+    names: dict[int, str],
+    score: Mapping[int, Fraction],
+    ordering: Ordering,
+    primary: Step,
+) -> Reason:
     """How this team was told from its neighbour, with the values compared."""
     published = f"{float(score[team]):.2f}"
     unit = primary.key

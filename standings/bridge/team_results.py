@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -137,5 +137,5 @@ class TeamResults:
     def _record(self, one: int, other: int) -> HeadToHead:
         return self.against.get((one, other), NEVER_MET)
 
-    def _sum(self, units) -> Fraction:
+    def _sum(self, units: Iterable[int]) -> Fraction:
         return Fraction(sum(units), self.scale)

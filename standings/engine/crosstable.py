@@ -13,8 +13,10 @@ from .result_codes import AVAILABLE_UNPLAYED, PAIRING_BYE, PENDING, PLAYED_CODES
 
 TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+    from collections.abc import Callable, Hashable
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 
 class Crosstable:
@@ -95,10 +97,12 @@ class Crosstable:
     def secondary(self) -> str:
         return "GP" if self.primary == "MP" else "MP"
 
-    def cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+    def cached(self, key: Hashable, compute: Callable[[], T]) -> T:
         """Compute once per crosstable whatever several tie-breaks share."""
         try:
-            return self.memo[key]
+            # The memo holds values of many types; a key always stands for one of them.
+            found: T = self.memo[key]
+            return found
         except KeyError:
             value = self.memo[key] = compute()
             return value

@@ -27,10 +27,10 @@ def quick_pickle(cls: type[T]) -> type[T]:
     values = operator.attrgetter(*names)
     single = len(names) == 1
 
-    def getstate(self: Any) -> tuple:
+    def getstate(self: Any) -> tuple[Any, ...]:
         return (values(self),) if single else values(self)
 
-    def setstate(self: Any, state: tuple) -> None:
+    def setstate(self: Any, state: tuple[Any, ...]) -> None:
         for name, value in zip(names, state, strict=True):
             object.__setattr__(self, name, value)
 

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from .phrases import Notes, english, from_token, said
 from .pickled import quick_pickle
 
+# The pickled state of a Contribution: round, opponent, amount, the notes' token, cut.
+_ContributionState = tuple[int | None, int | None, float | None, str, bool]
+
 
 @dataclass(frozen=True, slots=True)
 class Contribution:
@@ -27,10 +30,10 @@ class Contribution:
     # Pickled as plain values, the notes as their token: a state tuple of numbers and texts
     # only is one the garbage collector leaves alone, and a cached state holds 100,000 of
     # them (500 players, 26 tie-breaks: 230 ms to pickle with the Notes, 140 ms so).
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> _ContributionState:
         return (self.round, self.opponent, self.amount, self.notes.token, self.cut)
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: _ContributionState) -> None:
         round_, opponent, amount, token, cut = state
         object.__setattr__(self, "round", round_)
         object.__setattr__(self, "opponent", opponent)
@@ -68,7 +71,7 @@ class Standings:
     lots_seed: int = 0
     fide_types: tuple[str, ...] = ()  # FIDE Type (A, B, C, D, ...) of each tie-break
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The shape of the `tiebreaks` command and of standings.json."""
         return {
             "rules": self.rules,

@@ -10,6 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
+if TYPE_CHECKING:
+    from typing import TypedDict, Unpack
+
+    class _Facts(TypedDict, total=False):
+        """The optional fields of a `ResultCode`, as `_game` and `_unplayed` take them."""
+
+        game_points: float | None
+        available: bool
+
+
 FORFEIT_WIN, FORFEIT_LOSS = "+", "-"
 HALF_BYE, FULL_BYE, PAIRING_BYE, ZERO_BYE = "H", "F", "U", "Z"
 NOT_PAIRED = "-"  # with opponent None ("0000 - -"): the free round of an odd round robin
@@ -38,11 +49,13 @@ class ResultCode:
         return self.game_points == 1.0
 
 
-def _game(code: str, scores: str, shown: str, title: str, **facts) -> ResultCode:
+def _game(code: str, scores: str, shown: str, title: str, **facts: Unpack[_Facts]) -> ResultCode:
     return ResultCode(code, with_opponent=True, scores=scores, shown=shown, title=title, **facts)
 
 
-def _unplayed(code: str, scores: str, shown: str, title: str, **facts) -> ResultCode:
+def _unplayed(
+    code: str, scores: str, shown: str, title: str, **facts: Unpack[_Facts]
+) -> ResultCode:
     return ResultCode(code, with_opponent=False, scores=scores, shown=shown, title=title, **facts)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .catalogue import Evaluation, TieBreak, lookup
+from .catalogue.base import Explain, Value
 from .certainty import provisional_flags, rank_provisional
 from .crosstable import Crosstable
 from .editions import choose_edition
@@ -13,6 +14,10 @@ from .notation import Spec, SpecError
 from .phrases import phrase
 from .ranking import final_order, lot_numbers, parted_by, refine, skipped_members
 from .result import Contribution, Row, Standings
+
+TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
+if TYPE_CHECKING:
+    from typing import overload
 
 # A team event's tables (team_standings, team_matches) are imported by the runs that need
 # them: an individual event's command starts without them.
@@ -93,7 +98,10 @@ def compute_standings(
 
 class _Columns:
     def __init__(
-        self, values: list[Sequence], deciding: list[Sequence], groups: list[list[int]]
+        self,
+        values: list[Sequence[Value]],
+        deciding: list[Sequence[Value]],
+        groups: list[list[int]],
     ) -> None:
         self.values = values
         self.deciding = deciding  # values as the ranking read them: skipped ones are None
@@ -113,12 +121,14 @@ def _team_list(chosen: list[tuple[Spec, TieBreak]]) -> list[tuple[Spec, TieBreak
     return [first, *rest]
 
 
-def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
+def _evaluate(
+    table: Crosstable, chosen: list[tuple[Spec, TieBreak]]
+) -> tuple[_Columns, list[Explain]]:
     """Values column by column, refining the tied groups as the list goes on."""
     groups = [sorted(range(table.size), key=lambda i: table.start_nos[i])] if table.size else []
-    values: list[Sequence] = []
-    deciding: list[Sequence] = []
-    explainers = []
+    values: list[Sequence[Value]] = []
+    deciding: list[Sequence[Value]] = []
+    explainers: list[Explain] = []
     for spec, entry in chosen:
         basis_table = table.on_basis(spec.basis)
         if entry.sub_rank:
@@ -138,12 +148,12 @@ def _evaluate(table: Crosstable, chosen: list[tuple[Spec, TieBreak]]):
     return _Columns(values, deciding, groups), explainers
 
 
-class Explanations(Sequence):
+class Explanations(Sequence[tuple[Contribution, ...]]):
     """A row's contributions per value, worked out the first time they are read."""
 
     __slots__ = ("_explainers", "_index", "_cache")
 
-    def __init__(self, explainers, index: int) -> None:
+    def __init__(self, explainers: Sequence[Explain], index: int) -> None:
         self._explainers = explainers
         self._index = index
         self._cache: tuple[tuple[Contribution, ...], ...] | None = None
@@ -153,7 +163,16 @@ class Explanations(Sequence):
             self._cache = tuple(explain(self._index) for explain in self._explainers)
         return self._cache
 
-    def __getitem__(self, k):
+    if TYPE_CHECKING:
+
+        @overload
+        def __getitem__(self, k: int) -> tuple[Contribution, ...]: ...
+        @overload
+        def __getitem__(self, k: slice) -> tuple[tuple[Contribution, ...], ...]: ...
+
+    def __getitem__(
+        self, k: int | slice
+    ) -> tuple[Contribution, ...] | tuple[tuple[Contribution, ...], ...]:
         return self._all()[k]
 
     def __len__(self) -> int:

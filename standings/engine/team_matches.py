@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .event import Event, RoundEntry, Team
+from .event import Event, Participant, RoundEntry, Scoring, Team
 from .result_codes import FULL_BYE, NOT_IN_LINEUP, PAIRING_BYE, PENDING, PLAYED_CODES, SCORED_AS
 
 
@@ -126,7 +126,9 @@ def _match(game: float, theirs: float, event: Event) -> float:
 # The last pass of _rounds and what it read: a publish asks twice for the same players
 # (the line-up length while reading the event, then the standings), on events that share
 # their participants and teams (dataclasses.replace keeps them).
-_last_pass: tuple | None = None
+_last_pass: (
+    tuple[tuple[Participant, ...], tuple[Team, ...], tuple[Scoring, int], list[_Round]] | None
+) = None
 
 
 def _rounds_once(event: Event, through_round: int) -> list[_Round]:

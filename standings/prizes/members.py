@@ -87,7 +87,7 @@ def _band_check(band: Band) -> Check:
     high = float("inf") if band.high is None else band.high
 
     def check(player: Player) -> bool:
-        rating = getattr(player, band.field)
+        rating: int | None = getattr(player, band.field)  # rating or national_rating
         if not rating:  # None or 0: unrated on this field
             return band.unrated
         return low <= rating <= high

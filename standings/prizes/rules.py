@@ -289,7 +289,7 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _list(document: dict, name: str, problems: list[Phrase]) -> list:
+def _list(document: dict[str, Any], name: str, problems: list[Phrase]) -> list[Any]:
     value = document.get(name, [])
     if not isinstance(value, list):
         problems.append(phrase("prizes.not_list", name=name))
@@ -299,7 +299,7 @@ def _list(document: dict, name: str, problems: list[Phrase]) -> list:
 
 def _choice(value: Any, kind: type[Enum], name: str, problems: list[Phrase]) -> str:
     allowed = [m.value for m in kind]
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         problems.append(
             phrase("prizes.choice", name=name, allowed=", ".join(allowed), value=shown(value))
         )
@@ -370,7 +370,7 @@ def _category(data: Any, problems: list[Phrase]) -> Category | None:
 
 
 def _texts(
-    data: dict, field: str, where: Phrase, problems: list[Phrase], *, upper: bool
+    data: dict[str, Any], field: str, where: Phrase, problems: list[Phrase], *, upper: bool
 ) -> frozenset[str]:
     value = data.get(field)
     if value is None:

@@ -93,7 +93,7 @@ class _Constant(str):
     """NaN, Infinity or -Infinity: Python's json reads them, JSON has no such numbers."""
 
 
-class _Fields(dict):
+class _Fields(dict[str, Any]):
     """An object whose text gave some field twice (json keeps the last silently)."""
 
     repeated: tuple[str, ...] = ()
@@ -147,7 +147,7 @@ def _fraction(digits: str) -> float | str:
     return number if math.isfinite(number) else _LongNumber(digits)  # 1e999
 
 
-def _fields(pairs: list[tuple[str, Any]]) -> dict:
+def _fields(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     fields = _Fields(pairs)
     if len(fields) < len(pairs):
         seen: set[str] = set()
@@ -209,7 +209,11 @@ def _walk(document: Any) -> Iterator[Phrase]:
             yield phrase("prizes.json.other")
 
 
-def _object(value: dict, path: tuple, pending: list) -> Iterator[Phrase]:
+def _object(
+    value: dict[object, Any],
+    path: tuple[str | int, ...],
+    pending: list[tuple[Any, tuple[str | int, ...]]],
+) -> Iterator[Phrase]:
     if len(value) > MAX_ENTRIES:
         yield _too_many(path, MAX_ENTRIES)
         return
@@ -227,7 +231,7 @@ def _object(value: dict, path: tuple, pending: list) -> Iterator[Phrase]:
     pending.extend(reversed(children))
 
 
-def _text(value: str, path: tuple) -> Iterator[Phrase]:
+def _text(value: str, path: tuple[str | int, ...]) -> Iterator[Phrase]:
     if len(value) > MAX_TEXT:
         yield phrase("prizes.text_long", where=where(path), limit=MAX_TEXT)
         return
@@ -237,7 +241,7 @@ def _text(value: str, path: tuple) -> Iterator[Phrase]:
         yield phrase("prizes.character", where=where(path), code=code)
 
 
-def _list_limit(path: tuple) -> int:
+def _list_limit(path: tuple[str | int, ...]) -> int:
     if path == ("categories",):
         return MAX_CATEGORIES
     if path == ("prizes",):
@@ -245,7 +249,7 @@ def _list_limit(path: tuple) -> int:
     return MAX_ENTRIES
 
 
-def _too_many(path: tuple, limit: int) -> Phrase:
+def _too_many(path: tuple[str | int, ...], limit: int) -> Phrase:
     if path in (("categories",), ("prizes",)):
         return phrase("prizes.too_many", categories=MAX_CATEGORIES, prizes=MAX_PRIZES)
     return phrase("prizes.too_many_entries", where=where(path), limit=limit)

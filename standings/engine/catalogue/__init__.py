@@ -39,7 +39,8 @@ INDEX: dict[str, str] = {
 def entries_of(module: str) -> tuple[TieBreak, ...]:
     """The ENTRIES of a catalogue or systems module, by its name."""
     relative = f"..systems.{module}" if module in SYSTEM_MODULES else f".{module}"
-    return import_module(relative, __name__).ENTRIES
+    entries: tuple[TieBreak, ...] = import_module(relative, __name__).ENTRIES
+    return entries
 
 
 class _Catalogue(Mapping[str, TieBreak]):

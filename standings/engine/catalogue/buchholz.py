@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -114,7 +115,7 @@ def opponent_rows(table: Crosstable, fore: bool, weighted: bool) -> OpponentRows
     return table.cached(("addends", fore, weighted), lambda: OpponentRows(table, fore, weighted))
 
 
-def _summed(*, fore: bool, weighted: bool):
+def _summed(*, fore: bool, weighted: bool) -> Callable[[Crosstable, Spec], Evaluation]:
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
         rows = opponent_rows(table, fore, weighted)
         if not spec.cut_low and not spec.cut_high:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..crosstable import Crosstable
-from ..modifiers import Addend, apply_cuts
+from ..modifiers import Addend, Cut, apply_cuts
 from ..notation import Spec
 from ..phrases import BOARDS_WON, CUT_FIRST_RUNNING_TOTAL, PENDING_RESULT, RUNNING_SCORE, said
 from ..result import Contribution
@@ -30,7 +30,9 @@ def points(table: Crosstable, spec: Spec) -> Evaluation:
     return Evaluation(list(table.scores), explain)
 
 
-def _round_counter(test: Callable[[Crosstable, int, int], bool]):
+def _round_counter(
+    test: Callable[[Crosstable, int, int], bool],
+) -> Callable[[Crosstable, Spec], Evaluation]:
     """An evaluator counting the rounds that pass `test`, each explained as +1."""
 
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
@@ -97,7 +99,7 @@ def _elected(t: Crosstable, i: int, r: int) -> bool:
 def progressive_scores(table: Crosstable, spec: Spec) -> Evaluation:
     """PS: the sum of the running scores; a cut drops the earliest running totals."""
 
-    def running(i: int) -> tuple[list[Addend], list]:
+    def running(i: int) -> tuple[list[Addend], list[Cut]]:
         total = 0.0
         addends = []
         for r in range(table.rounds):

@@ -7,6 +7,7 @@ values are dropped (null) for everybody, unless the spec rates unrated players
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..crosstable import Crosstable
@@ -18,8 +19,12 @@ from ..result_codes import GAME_POINTS
 from .base import Evaluation, TieBreak
 from .buchholz import round_half_up
 
+TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def _ratings_module():
+
+def _ratings_module() -> ModuleType:
     from .. import ratings  # written separately; imported late so the rest works without it
 
     return ratings
@@ -90,7 +95,7 @@ def _rated_games(table: Crosstable, spec: Spec) -> RatedGames | None:
     return RatedGames(table, spec, uncut, fill)
 
 
-def _rating_value(kind: str):
+def _rating_value(kind: str) -> Callable[[Crosstable, Spec], list[int | None]]:
     def compute(table: Crosstable, spec: Spec) -> list[int | None]:
         key = ("rating value", kind, spec.unrated_as, spec.cut_low, spec.cut_high)
         return table.cached(key, lambda: _compute(table, spec, kind))
@@ -116,7 +121,7 @@ def _compute(table: Crosstable, spec: Spec, kind: str) -> list[int | None]:
     return values
 
 
-def _own_rating_tiebreak(kind: str):
+def _own_rating_tiebreak(kind: str) -> Callable[[Crosstable, Spec], Evaluation]:
     compute = _rating_value(kind)
 
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
@@ -156,7 +161,7 @@ def _mean_half_up(values: list[int]) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def _average_of_opponents(kind: str):
+def _average_of_opponents(kind: str) -> Callable[[Crosstable, Spec], Evaluation]:
     compute = _rating_value(kind)
 
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
@@ -167,8 +172,8 @@ def _average_of_opponents(kind: str):
             met = [
                 theirs[o] for o, otb in zip(table.opponents[i], table.otb[i], strict=True) if otb
             ]
-            met = [v for v in met if v is not None]
-            values.append(_mean_half_up(met) if met else None)
+            rated = [v for v in met if v is not None]
+            values.append(_mean_half_up(rated) if rated else None)
 
         def explain(i: int) -> tuple[Contribution, ...]:
             return tuple(

@@ -8,7 +8,7 @@ tie-breaks of Art. 6-10 apply to teams through the score basis instead (`BH:GP`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import floor
 
@@ -24,7 +24,7 @@ from .direct_encounter import _one_pass
 from .own_results import points
 
 
-def _score(basis: str):
+def _score(basis: str) -> Callable[[Crosstable, Spec], Evaluation]:
     """MPTS, GPTS: the team's match or game points."""
 
     def evaluate(table: Crosstable, spec: Spec) -> Evaluation:
@@ -79,7 +79,9 @@ def _bottom_eliminated(table: Crosstable, i: int) -> tuple[float, ...]:
     return tuple(sum(totals[:k]) for k in range(len(totals) - 1, 0, -1))
 
 
-def _places(key):
+def _places(
+    key: Callable[[Crosstable, int], tuple[float, ...]],
+) -> Callable[[Crosstable, Spec, Sequence[Sequence[int]]], Evaluation]:
     """A sub-rank: places inside each tied group by a tuple compared best first."""
 
     def evaluate(table: Crosstable, spec: Spec, groups: Sequence[Sequence[int]]) -> Evaluation:
@@ -165,7 +167,7 @@ def extended_direct_encounter(
     return Evaluation(values, explain)
 
 
-def _extended_sb(opponents: str, own: str):
+def _extended_sb(opponents: str, own: str) -> Callable[[Crosstable, Spec], Evaluation]:
     """ESB: the opponent's total on one basis times what the team scored against them on
     the other (Art. 13.2), unplayed rounds as for SB (Art. 16)."""
 

@@ -63,7 +63,8 @@ def opponents_grades(table: Crosstable, spec: Spec) -> Evaluation:
     def explain(i: int) -> tuple[Contribution, ...]:
         paired = _paired_rounds(table, i)
         met = [table.ratings[table.opponents[i][r]] for r in paired]
-        notes = cut_notes(grades[i], k, 0) if grades[i] is not None else {}
+        own = grades[i]
+        notes = cut_notes(own, k, 0) if own is not None else {}
         return tuple(
             Contribution(
                 r + 1,

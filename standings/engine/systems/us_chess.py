@@ -11,6 +11,8 @@ scored; in the player's own list each of their unplayed rounds is an opponent wi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..catalogue.base import Evaluation, TieBreak
 from ..crosstable import Crosstable
 from ..notation import Spec
@@ -79,7 +81,7 @@ def depth(table: Crosstable, spec: Spec) -> int:
     return 2 if table.rounds >= 9 else 1
 
 
-def _list_evaluation(table: Crosstable, cuts) -> Evaluation:
+def _list_evaluation(table: Crosstable, cuts: Callable[[int], tuple[int, int]]) -> Evaluation:
     """Sums of the opponent lists once `cuts(i)` = (lowest, highest) are cut."""
     lists = opponent_lists(table)
     values = [trimmed_sum(lists[i], *cuts(i)) for i in range(table.size)]
