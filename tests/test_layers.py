@@ -15,13 +15,14 @@ ALLOWED = {
     "engine": set(),
     "prizes": {"engine"},
     "security": set(),
-    "events": {"engine", "prizes"},
-    "web": {"engine", "events", "prizes"},
-    "arbiter": {"engine", "events", "prizes", "security"},
+    "wording": {"engine", "bridge"},
+    "events": {"engine", "prizes", "wording"},
+    "web": {"engine", "events", "prizes", "wording"},
+    "arbiter": {"engine", "events", "prizes", "security", "wording"},
     "live": {"engine", "events", "web"},
     "demo": {"engine", "events"},
     "bridge": set(),
-    "bridge_events": {"bridge", "events"},
+    "bridge_events": {"bridge", "events", "wording"},
 }
 
 

@@ -12,9 +12,9 @@ from standings.engine.catalogue import CATALOGUE, parse_tiebreak_list
 from standings.engine.event import System
 from standings.engine.notation import SpecError
 from standings.engine.presets import PRESETS
-from standings.events.phrases import worded
 from standings.prizes.rules import RulesError, parse_document, read_rules
 from standings.prizes.shape import MAX_CHARACTERS
+from standings.wording.phrases import worded
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -1,7 +1,7 @@
 """The steps of the procedures by stable key, in English: the name `decided_by` gives a
 step ("IMP quotient", after its article: "1.3a IMP quotient") and the words a sentence
 uses for what it compares ("IMP quotient 1.183 to 1.092"). The command prints these; the
-pages word the same keys in the reader's language (bridge_events/wording.py)."""
+pages word the same keys in the reader's language (wording/bridge.py)."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ from standings.bridge.ordering import Term
 from standings.bridge.reader import MAX_ROUND
 from standings.bridge.standings import Place, bridge_standings, procedure_columns
 from standings.events.changes import last_change_at
+from standings.wording import bridge as wording
 
-from . import wording
 from .models import BridgeEvent
 from .services import kind_of, shown
 

@@ -30,8 +30,8 @@ from standings.bridge.writer import bridge_document
 from standings.events.changes import record_change
 from standings.events.models import Event
 from standings.events.services import WriteRefused
+from standings.wording import bridge as wording
 
-from . import wording
 from .models import MAX_BOARDS, SLUG_LENGTH, BridgeEvent
 
 Entry = dict[str, Any]

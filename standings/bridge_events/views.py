@@ -23,8 +23,9 @@ from standings.bridge.reader import BridgeFormatError
 from standings.events.access import can_edit
 from standings.events.models import Event
 from standings.events.services import WriteRefused
+from standings.wording import bridge as wording
 
-from . import services, wording
+from . import services
 from .forms import MAX_MB, BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
 from .models import BridgeEvent
 from .pages import NoSuchRound, page_round, round_matches, standings_context, team_context

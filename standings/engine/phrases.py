@@ -2,7 +2,7 @@
 
 The engine is English and imports nothing from Django: a `Phrase` is worded here in English
 (the command line, JSON, the tests) and the web layer words the same key in the reader's
-language (`events/phrases.py`), so nothing translates from the English text. Used for the notes
+language (`wording/phrases.py`), so nothing translates from the English text. Used for the notes
 on the parts of a value (`result.Contribution.notes`) and for a tie-break list typed wrong
 (`notation.SpecError`).
 """

@@ -14,8 +14,7 @@ from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.notation import SpecError
 from standings.engine.trf import TrfError, read_trf
 from standings.prizes.rules import RulesError, read_rules
-
-from .phrases import worded
+from standings.wording.phrases import worded
 
 
 def validate_trf_records(value: str) -> None:

@@ -16,6 +16,7 @@ from standings.engine.catalogue import parse_tiebreak_list
 from standings.engine.editions import EDITIONS
 from standings.engine.notation import SpecError
 from standings.prizes.rules import RulesError, read_rules, write_rules
+from standings.wording.phrases import worded
 
 from .access import can_edit
 from .changes import record_change
@@ -31,7 +32,6 @@ from .models import (
     Team,
     UnplayedRound,
 )
-from .phrases import worded
 from .sections import record_sections_change
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}

@@ -35,16 +35,16 @@ from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, TrfWarning, read_trf_bytes
+from standings.wording.phrases import trf_warning
+from standings.wording.trf_messages import OTHER_WARNINGS, WARNING_KINDS
+from standings.wording.unplayed import BYE_NAMES
 
 from .access import can_edit
 from .changes import record_change
 from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
-from .phrases import trf_warning
 from .sections import record_sections_change, sections_of
 from .snapshot import SCORING_FIELDS
-from .trf_texts import OTHER_WARNINGS, WARNING_KINDS
 from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
-from .unplayed_words import BYE_NAMES
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
 BYE_CODES = {

@@ -17,10 +17,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from standings.engine.trf import TrfError, read_trf_bytes
+from standings.wording.phrases import trf_problem
 
 from .access import can_edit
 from .models import Event
-from .phrases import trf_problem
 from .trf_import import ImportReport, import_trf_file, record_lines
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024

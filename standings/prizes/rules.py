@@ -35,7 +35,7 @@ class TieRule(str, Enum):  # noqa: UP042 (str() of members must stay the plain v
 
 
 # The faults of a prize document, in English (the import command, the tests); the pages
-# word the same keys in the reader's language (events/phrases.py). Quoted values are reprs.
+# word the same keys in the reader's language (wording/phrases.py). Quoted values are reprs.
 ENGLISH.update(
     {
         "prizes.not_object": "the prize document must be a JSON object",

@@ -4,7 +4,7 @@ characters, and how many entries each list holds. Whatever comes in (typed, uplo
 the admin or the command line) passes here first, so reading its meaning is quick and
 never meets a value it cannot handle.
 
-Pure: no Django. Faults are phrases (worded in the reader's language by events/phrases.py).
+Pure: no Django. Faults are phrases (worded in the reader's language by wording/phrases.py).
 """
 
 from __future__ import annotations

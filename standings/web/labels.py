@@ -10,8 +10,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from standings.engine.catalogue import lookup
 from standings.engine.notation import SpecError
 from standings.engine.pickled import quick_pickle
-
-from .tiebreak_names import NAMES
+from standings.wording.tiebreak_names import NAMES
 
 PHONE_COLUMNS = 3  # the values a narrow phone shows: the ranking's first, in its order
 

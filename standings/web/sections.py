@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 
-from . import terms
+from standings.wording import terms
+
 from .state import EventState, SectionLink
 
 LEADERS = 3

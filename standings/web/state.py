@@ -35,8 +35,9 @@ from standings.events.snapshot import (
     rule_edition,
     team_tiebreaks,
 )
+from standings.web import progress
+from standings.wording import terms
 
-from . import progress, terms
 from .labels import Column, columns
 from .ties import TieNote, tie_notes
 

@@ -20,8 +20,8 @@ from standings.engine.result_codes import GAME_CODES, PENDING
 from standings.events.match_score import MatchScore, half, match_points, match_score
 from standings.events.models import RESULT_SHOWN, Event, Round, TeamBye
 from standings.events.snapshot import EventRead, scoring, team_bye_points
+from standings.wording import terms
 
-from . import terms
 from .labels import Column, columns
 from .state import Board, Cell, Person, format_value
 from .ties import TieNote, tie_notes

@@ -11,8 +11,8 @@ from django.utils import translation
 from standings.bridge import criteria, reader
 from standings.bridge.model import PairsEvent
 from standings.bridge.reader import BridgeFormatError
-from standings.bridge_events import wording
 from standings.bridge_events.services import import_bridge
+from standings.wording import bridge as wording
 from tests.conftest import FIXTURES
 from tests.html import select, text
 from tests.i18n.test_marked import WORD, unmarked

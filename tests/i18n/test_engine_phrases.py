@@ -10,8 +10,8 @@ import pytest
 from django.utils import translation
 
 from standings.engine.phrases import ENGLISH, Phrase, phrase
-from standings.events.phrases import TEXTS, worded
 from standings.events.services import WriteRefused, change_tiebreak_settings
+from standings.wording.phrases import TEXTS, worded
 from tests.html import one, select, text
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 Added to the engine's English table (`engine/phrases.py`): a `TrfError` or `TrfWarning` made
 from a phrase reads exactly as before on the command line, and the web layer words the same
-key in the arbiter's language (`events/trf_texts.py`).
+key in the arbiter's language (`wording/trf_messages.py`).
 """
 
 from __future__ import annotations

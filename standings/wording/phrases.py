@@ -14,7 +14,7 @@ from standings.engine.phrases import Param, Phrase
 from standings.engine.result import Contribution
 from standings.engine.trf import TrfError, TrfWarning
 
-from .trf_texts import TEXTS as TRF_TEXTS
+from .trf_messages import TEXTS as TRF_TEXTS
 
 TEXTS: dict[str, Promise] = {
     "cut.least_significant": _("cut: least significant (Art. 14.1)"),

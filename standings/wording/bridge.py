@@ -19,7 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from standings.bridge.ordering import Term
 from standings.bridge.reader import BridgeFormatError
 from standings.bridge.standings import Place, Reason
-from standings.events.phrases import decimal
+
+from .phrases import decimal
 
 # A step's name as "Decided by" shows it, after its article ("1.3a IMP quotient").
 STEP_NAMES: dict[str, Promise] = {
