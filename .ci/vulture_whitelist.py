@@ -9,7 +9,7 @@ from standings.bridge_events.forms import BamEntryForm, MatchEntryForm
 from standings.bridge_events.pages import MatchRow
 from standings.engine.event import Scoring
 from standings.events.models import Event, Forfeit
-from standings.events.views import TrfUploadForm
+from standings.trf.upload import TrfUploadForm
 from standings.live.audience import Station
 from standings.security.login import SignInForm
 from standings.web.board_rankings import BoardLine

@@ -35,7 +35,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import override_settings, setup_test_environment  # noqa: E402
 
 from standings.engine.trf import TrfError  # noqa: E402
-from standings.events.trf_import import import_trf  # noqa: E402
+from standings.trf.importer import import_trf  # noqa: E402
 from tests.events.trf_mutations import SEEDS, check_import, mutate  # noqa: E402
 
 

@@ -34,8 +34,8 @@ from standings.engine.standings import compute_standings  # noqa: E402
 from standings.engine.trf import TrfError, read_trf, read_trf_bytes  # noqa: E402
 from standings.events.models import Event  # noqa: E402
 from standings.events.snapshot import event_standings  # noqa: E402
-from standings.events.trf_export import export_trf  # noqa: E402
-from standings.events.trf_import import import_trf  # noqa: E402
+from standings.trf.exporter import export_trf  # noqa: E402
+from standings.trf.importer import import_trf  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 STEPS = ("read", "import", "round trip")

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "standings.events",
+    "standings.trf",
     "standings.live",
     "standings.arbiter",
     "standings.web",

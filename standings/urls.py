@@ -15,7 +15,6 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.ico"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language, the switcher's POST
     path("", include("standings.arbiter.urls")),
-    path("", include("standings.events.urls")),
     path("", include("standings.web.urls")),
     path("", include("standings.bridge_events.urls")),
 ]

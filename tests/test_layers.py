@@ -18,9 +18,10 @@ ALLOWED = {
     "wording": {"engine", "bridge"},
     "events": {"engine", "prizes", "wording"},
     "web": {"engine", "events", "prizes", "wording"},
-    "arbiter": {"engine", "events", "prizes", "security", "wording"},
+    "trf": {"engine", "events", "wording"},
+    "arbiter": {"engine", "events", "prizes", "security", "trf", "wording"},
     "live": {"engine", "events", "web"},
-    "demo": {"engine", "events"},
+    "demo": {"engine", "events", "trf"},
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
 }

@@ -41,4 +41,4 @@ def new_section_url(event: Event, user) -> str:
         return ""
     if not can_edit(user, tournament):
         return ""
-    return reverse("events:import_section", args=[tournament.slug])
+    return reverse("arbiter:import_section", args=[tournament.slug])

@@ -3,13 +3,16 @@ from django.urls import path
 
 from standings.security.login import SignInView
 
-from . import prize_views, settings_views, team_views, views
+from . import imports, prize_views, settings_views, team_views, views
 
 app_name = "arbiter"
 
 urlpatterns = [
     path("login/", SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(next_page="/"), name="logout"),
+    path("import/", imports.import_new, name="import"),
+    path("e/<slug:slug>/import/", imports.import_into, name="reimport"),
+    path("e/<slug:slug>/import/section/", imports.import_section, name="import_section"),
     path("e/<slug:slug>/arbiter/", views.round_page, name="current"),
     path("e/<slug:slug>/arbiter/round/<int:number>/", views.round_page, name="round"),
     path(

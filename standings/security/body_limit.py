@@ -20,7 +20,12 @@ Send = Callable[[Message], Awaitable[None]]
 AsgiApp = Callable[..., Awaitable[None]]  # Django's handler types its arguments more narrowly
 
 # The upload pages (TRF files, bridge files) take a larger body than every other form.
-UPLOAD_VIEWS = {"events:import", "events:reimport", "bridge_events:import"}
+UPLOAD_VIEWS = {
+    "arbiter:import",
+    "arbiter:reimport",
+    "arbiter:import_section",
+    "bridge_events:import",
+}
 DISCONNECT: Message = {"type": "http.disconnect"}
 
 

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from standings.events.models import AuditEntry, Event, Game, Round
-from standings.events.trf_export import export_trf
+from standings.trf.exporter import export_trf
 from tests.conftest import FIXTURES
 from tests.html import one, text
 

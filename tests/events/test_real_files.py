@@ -16,8 +16,8 @@ from standings.engine.standings import compute_standings
 from standings.engine.trf import read_trf
 from standings.events.models import Event
 from standings.events.snapshot import event_standings
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.engine.test_real_files import EXPECTED, REAL, read
 from tests.html import one
 

@@ -15,8 +15,8 @@ from django.core.management import call_command
 from standings.engine.standings import compute_standings
 from standings.events.models import Event
 from standings.events.snapshot import engine_event
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,8 +22,8 @@ from standings.events.models import (
     TeamBye,
     UnplayedRound,
 )
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
 
 pytestmark = pytest.mark.django_db

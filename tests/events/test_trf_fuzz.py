@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from standings.engine.standings import compute_standings
 from standings.engine.trf import TrfError, read_trf_bytes, write_trf
-from standings.events.trf_import import import_trf
+from standings.trf.importer import import_trf
 from tests.events.trf_mutations import SEEDS, SMALL_SEEDS, check_import, mutate
 
 MANUAL_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0"))

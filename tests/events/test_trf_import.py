@@ -23,8 +23,8 @@ from standings.events.models import (
     UnplayedRound,
 )
 from standings.events.models import Team as TeamRow
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf, import_trf_file, record_lines
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf, import_trf_file, record_lines
 from tests.conftest import FIXTURES
 from tests.engine.builders import event_from_rows
 from tests.engine.test_trf import cell, player, six_players, small_file

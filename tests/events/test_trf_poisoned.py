@@ -17,10 +17,10 @@ from django.forms import modelform_factory
 from django.test import Client
 
 from standings.engine.trf import TrfError
-from standings.events import trf_import
 from standings.events.models import Event
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf import importer as trf_import
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
 from tests.events.trf_mutations import database_state
 from tests.html import one, text

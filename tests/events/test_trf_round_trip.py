@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from standings.engine.cli import main
 from standings.engine.trf import read_trf, write_trf
 from standings.events.models import Event
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.engine.test_trf import cell, player
 
 pytestmark = pytest.mark.django_db

@@ -28,8 +28,8 @@ from standings.events.models import (
     TeamBye,
     UnplayedRound,
 )
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.engine.builders import event_from_rows
 from tests.engine.test_trf import small_file
 from tests.events.test_trf_export import described

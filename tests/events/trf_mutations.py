@@ -199,8 +199,8 @@ def check_import(data: bytes, slug: str | None = None) -> str:
     from standings.engine.trf import TrfError
     from standings.events.models import Event
     from standings.events.snapshot import event_standings
-    from standings.events.trf_export import export_trf
-    from standings.events.trf_import import import_trf
+    from standings.trf.exporter import export_trf
+    from standings.trf.importer import import_trf
 
     before = database_state()
     try:

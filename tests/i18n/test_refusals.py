@@ -54,7 +54,7 @@ def test_a_refused_trf_file_names_its_line_in_french(client, django_user_model):
 def test_an_import_s_summary_in_spanish(client, event, arbiter):
     from django.contrib.messages import get_messages
 
-    from standings.events.trf_export import export_trf
+    from standings.trf.exporter import export_trf
 
     client.force_login(arbiter)
     response = client.post(

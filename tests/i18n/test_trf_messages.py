@@ -11,7 +11,7 @@ from django.utils import translation
 
 from standings.engine.trf import TrfError, read_trf
 from standings.events.models import AuditEntry, Event
-from standings.events.trf_export import export_trf
+from standings.trf.exporter import export_trf
 from standings.wording.phrases import trf_problem
 from tests.conftest import FIXTURES
 from tests.events.test_trf_unplayed import team_file

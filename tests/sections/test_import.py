@@ -8,8 +8,8 @@ from django.core.management import call_command
 
 from standings.engine.trf import TrfError
 from standings.events.models import AuditEntry, Event
-from standings.events.trf_export import export_trf
-from standings.events.trf_import import import_trf
+from standings.trf.exporter import export_trf
+from standings.trf.importer import import_trf
 from tests.factories import create_swiss
 
 pytestmark = pytest.mark.django_db

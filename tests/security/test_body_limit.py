@@ -78,3 +78,13 @@ def test_bodies_within_the_limits_pass(server):
         sock.sendall(request_head("/import/", len(body), server.port) + body)
         data = answer(sock)
     assert status(data) == 403
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/import/", "/e/any/import/", "/e/any/import/section/", "/b/import/"],
+)
+def test_every_upload_page_takes_a_file_up_to_the_upload_limit(path, settings):
+    from standings.security.body_limit import body_limit
+
+    assert body_limit(path) == settings.MAX_UPLOAD_REQUEST_BODY > settings.MAX_REQUEST_BODY

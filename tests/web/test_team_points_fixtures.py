@@ -8,7 +8,7 @@ import json
 import pytest
 
 from standings.events.models import Event
-from standings.events.trf_import import import_trf
+from standings.trf.importer import import_trf
 from standings.web.state import build_state, format_value
 from tests.conftest import FIXTURES
 

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from standings.events.models import Event
 from standings.events.sections import sections_of
-from standings.events.trf_export import export_trf
+from standings.trf.exporter import export_trf
 
 
 class Command(BaseCommand):

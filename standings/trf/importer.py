@@ -35,16 +35,25 @@ from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, TrfWarning, read_trf_bytes
+from standings.events.access import can_edit
+from standings.events.changes import record_change
+from standings.events.models import (
+    Event,
+    Game,
+    Match,
+    Participant,
+    Result,
+    Round,
+    Team,
+    UnplayedRound,
+)
+from standings.events.sections import record_sections_change, sections_of
+from standings.events.snapshot import SCORING_FIELDS
 from standings.wording.phrases import trf_warning
 from standings.wording.trf_messages import OTHER_WARNINGS, WARNING_KINDS
 from standings.wording.unplayed import BYE_NAMES
 
-from .access import can_edit
-from .changes import record_change
-from .models import Event, Game, Match, Participant, Result, Round, Team, UnplayedRound
-from .sections import record_sections_change, sections_of
-from .snapshot import SCORING_FIELDS
-from .trf_unplayed import UnplayedPlan, plan_unplayed, store_unplayed
+from .unplayed import UnplayedPlan, plan_unplayed, store_unplayed
 
 RESULTS = {choice.value for choice in Result} - {Result.PENDING.value}
 BYE_CODES = {

@@ -24,9 +24,8 @@ from django.db import models
 from django.utils.translation import gettext
 
 from standings.engine.trf import TrfBye, TrfError, TrfFile
+from standings.events.models import ByeRequest, Event, Match, Participant, Round, Team, TeamBye
 from standings.wording.unplayed import BYE_NAMES, FORFEIT_NAMES
-
-from .models import ByeRequest, Event, Match, Participant, Round, Team, TeamBye
 
 FLIPPED = {"+-": "-+", "-+": "+-", "--": "--"}
 

@@ -8,9 +8,8 @@ from django.utils import timezone
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfBye, TrfFile, TrfForfeitedMatch, TrfHeader, write_trf
-
-from .models import Event, Game, Match, Round, TeamBye, UnplayedRound
-from .snapshot import engine_event
+from standings.events.models import Event, Game, Match, Round, TeamBye, UnplayedRound
+from standings.events.snapshot import engine_event
 
 KIND_TEXT = {
     Event.System.SWISS: "Swiss System",

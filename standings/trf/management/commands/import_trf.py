@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from standings.engine.trf import TrfError
 from standings.events.models import Event
-from standings.events.trf_import import import_trf
+from standings.trf.importer import import_trf
 
 
 class Command(BaseCommand):

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TrfConfig(AppConfig):
+    name = "standings.trf"
+    verbose_name = "TRF import and export"
