@@ -38,7 +38,7 @@ def main() -> None:
     from bench.team_live_bench import seed_individual
     from standings.events.models import Event
     from standings.live import fragments, push
-    from standings.web.state import build_state
+    from standings.state.event_state import build_state
 
     seed_individual("bench-i18n", args.players)
     state = build_state(Event.objects.get(slug="bench-i18n"))

@@ -58,7 +58,7 @@ COST = """
 import time
 from standings.events.models import Event
 from standings.live.fragments import render_parts
-from standings.web.state import build_state
+from standings.state.event_state import build_state
 event = Event.objects.get(slug={slug!r})
 builds, renders = [], []
 for _ in range(5):

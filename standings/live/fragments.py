@@ -12,7 +12,7 @@ from collections.abc import Collection
 
 from django.template.loader import render_to_string
 
-from standings.web.state import EventState
+from standings.state.event_state import EventState
 
 # What each page's socket is sent besides #last-update. "status" pages refetch their own
 # body when #last-update changes (they hold [data-refresh]).

@@ -45,8 +45,8 @@ from django.db import close_old_connections, connections, transaction
 from django.utils import translation
 
 from standings.events.models import Event
+from standings.state.event_state import EventState, build_state
 from standings.web import render
-from standings.web.state import EventState, build_state
 
 from . import asked, fragments, wire
 from .backlog import Backlog

@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from standings.events.models import Event
-
-from .state import Board, EventState, GameLine, Person, RoundView
+from standings.state.event_state import EventState, GameLine, RoundView
+from standings.state.parts import Board, Person
 
 
 def person_json(person: Person) -> dict[str, Any]:

@@ -20,12 +20,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from standings.state.board_rankings import board_rankings
+from standings.state.event_state import EventState
+from standings.state.teams import TeamState
+
 from . import api, flags, printouts
-from .board_rankings import board_rankings
 from .http import HTML
 from .spreadsheet import Cell, csv_text
-from .state import EventState
-from .team_state import TeamState
 
 
 class WidgetConverter:

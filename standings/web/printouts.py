@@ -16,7 +16,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .state import Board, EventState, GameLine, Person, RoundView
+from standings.state.event_state import EventState, GameLine, RoundView
+from standings.state.parts import Board, Person
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 

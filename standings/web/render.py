@@ -33,9 +33,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from standings.events.models import Event
+from standings.state import progress, sections
+from standings.state.event_state import EventState, SectionLink, build_state, materialised
 
-from . import languages, pages, progress, search, sections
-from .state import EventState, SectionLink, build_state, materialised
+from . import languages, pages, search
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .state import Board, EventState, Person, SectionLink
+from standings.state.event_state import EventState, SectionLink
+from standings.state.parts import Board, Person
 
 LIMIT = 25  # answers shown; a query as short as "a" would list everyone
 QUERY_MAX_LENGTH = 100

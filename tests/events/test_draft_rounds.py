@@ -7,7 +7,7 @@ from django.core.cache import cache
 
 from standings.events.services import close_round, create_round, enter_result, publish_pairings
 from standings.events.snapshot import engine_event
-from standings.web.state import build_state
+from standings.state.event_state import build_state
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import pytest
 from django.utils import translation
 
 from standings.live import asked, push, wire
+from standings.state.event_state import build_state
 from standings.web import render
-from standings.web.state import build_state
 from tests.html import one, parse, select, text
 
 pytestmark = pytest.mark.django_db

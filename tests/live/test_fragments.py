@@ -7,7 +7,7 @@ from django.core.cache import cache
 
 from standings.events.models import Event
 from standings.live import asked, fragments, push, wire
-from standings.web.state import build_state
+from standings.state.event_state import build_state
 from tests.html import one, parse, select, text
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from standings.events.models import Event, Round
+from standings.state.progress import RoundProgress, is_finished, shown_dates
 from standings.trf.importer import import_trf_file
 from standings.web import render
-from standings.web.progress import RoundProgress, is_finished, shown_dates
 from tests.events.test_trf_import import trf_file
 from tests.factories import create_swiss
 from tests.html import one, select, text, texts

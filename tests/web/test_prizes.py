@@ -157,7 +157,7 @@ def test_the_printout_has_a_line_for_the_signature(client, prized):
 def test_the_screen_and_the_push_carry_the_prizes(client, prized):
     html = client.get("/e/small-open/screen/").content.decode()
     assert select(html, "#screen-prizes tbody tr")
-    from standings.web.state import build_state
+    from standings.state.event_state import build_state
 
     parts = render_parts(build_state(prized))
     assert 'id="prize-lists"' in parts["prizes"] and 'id="screen-prizes"' in parts["screen"]

@@ -3,8 +3,8 @@
 import pytest
 
 from standings.events.models import Event, Game
-from standings.web import state as web_state
-from standings.web.state import build_state
+from standings.state import event_state as web_state
+from standings.state.event_state import build_state
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ import json
 import pytest
 
 from standings.events.models import Event
+from standings.state.event_state import build_state
+from standings.state.parts import format_value
 from standings.trf.importer import import_trf
-from standings.web.state import build_state, format_value
 from tests.conftest import FIXTURES
 
 FIDE = FIXTURES / "fide"

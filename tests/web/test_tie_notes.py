@@ -11,10 +11,10 @@ from standings.events.models import Event
 from standings.events.services import publish_pairings
 from standings.events.team_services import create_team_round, set_team_bye
 from standings.live.fragments import render_parts
+from standings.state.labels import columns
+from standings.state.parts import Cell, format_value
+from standings.state.ties import tie_notes
 from standings.web import render
-from standings.web.labels import columns
-from standings.web.state import Cell, format_value
-from standings.web.ties import tie_notes
 from tests.factories import create_team_event
 from tests.html import one, select, text, texts
 from tests.web.writes import close_round, enter_result

@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.prizes.projection import Award, PrizeList
 from standings.prizes.rules import Prize, TieRule
-
-from ..state import EventState, Person
+from standings.state.event_state import EventState
+from standings.state.parts import Person
 
 register = template.Library()
 

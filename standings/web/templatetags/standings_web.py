@@ -16,10 +16,19 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from standings.engine.result import Contribution
 from standings.events.models import Round
+from standings.state.event_state import (
+    Board,
+    Bye,
+    Cell,
+    GameLine,
+    Line,
+    Person,
+    RoundView,
+    format_value,
+)
+from standings.state.teams import TeamByeView
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
-from standings.web.state import Board, Bye, Cell, GameLine, Line, Person, RoundView, format_value
-from standings.web.team_state import TeamByeView
 from standings.wording import terms
 from standings.wording.phrases import decimal as number
 from standings.wording.phrases import note as phrased_note

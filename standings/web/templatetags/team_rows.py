@@ -7,7 +7,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from standings.web.team_state import MatchView, TeamLine, TeamRef
+from standings.state.teams import MatchView, TeamLine, TeamRef
 
 from .standings_web import board_row, path_around_number
 

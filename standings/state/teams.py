@@ -23,7 +23,7 @@ from standings.events.snapshot import EventRead, scoring, team_bye_points
 from standings.wording import terms
 
 from .labels import Column, columns
-from .state import Board, Cell, Person, format_value
+from .parts import Board, Cell, Person, format_value
 from .ties import TieNote, tie_notes
 
 # A team bye's kind in the reader's language (lazy: the state is shared by every language).

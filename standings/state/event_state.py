@@ -35,16 +35,16 @@ from standings.events.snapshot import (
     rule_edition,
     team_tiebreaks,
 )
-from standings.web import progress
 from standings.wording import terms
 
+from . import progress
 from .labels import Column, columns
+from .parts import Board, Cell, Person, format_value
+from .teams import TeamState, build_team_state
 from .ties import TieNote, tie_notes
 
 if TYPE_CHECKING:
     from standings.prizes.projection import PrizeList
-
-    from .team_state import TeamState
 
 # One participant's round, from the TRF code: short text and title (`engine.result_codes`),
 # the title translated when shown (terms.py).
@@ -55,26 +55,6 @@ UNPLAYED = {
     code: (r.shown, terms.RESULT_TITLES.get(code, terms.NOT_PAIRED))
     for code, r in UNPLAYED_CODES.items()
 }
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class Person:
-    start_no: int
-    name: str
-    title: str = ""
-    federation: str = ""
-    rating: int | None = None
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class Board:
-    number: int
-    white: Person
-    black: Person
-    result: str  # stored code pair, "" while pending
-    shown: str  # "1–0", or "" while pending
 
 
 @quick_pickle
@@ -101,14 +81,6 @@ class RoundView:
     @property
     def pending(self) -> int:
         return sum(1 for b in self.boards if not b.result)
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class Cell:
-    text: str
-    provisional: bool
-    column: Column
 
 
 @quick_pickle
@@ -257,20 +229,8 @@ class EventState:
         return [(line, self.records[line.person.start_no]) for line in self.lines]
 
 
-def format_value(value: float | int | None) -> str:
-    """2.0 -> "2", 10.5 -> "10.5", 7.25 -> "7.25", 2.001 -> "2"; None (no value) -> "–"."""
-    if value is None:
-        return "–"
-    if isinstance(value, float):
-        # 2.001 shows as "2", as a whole value does (not "2.")
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)
-
-
 def build_state(event: Event) -> EventState:
     """Read the event and run the engine: current standings, and after the previous round."""
-    from .team_state import build_team_state  # it builds on this module's rows
-
     read = read_event(event)  # once, for the engine and for the pages' rounds and teams
     described = engine_event(event, read)
     team_standings = None

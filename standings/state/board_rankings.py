@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 
 from standings.engine.ratings import performance_rating
 
-from .state import Person, format_value
-from .team_state import Member, TeamRef
+from .parts import Person, format_value
+from .teams import Member, TeamRef
 
 
 @dataclass(frozen=True, slots=True)

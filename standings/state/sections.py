@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 
 from standings.wording import terms
 
-from .state import EventState, SectionLink
+from .event_state import EventState, SectionLink
 
 LEADERS = 3
 
