@@ -12,11 +12,11 @@ from standings.events.models import Event, Forfeit
 from standings.trf.upload import TrfUploadForm
 from standings.live.audience import Station
 from standings.security.login import SignInForm
-from standings.web.board_rankings import BoardLine
+from standings.state.board_rankings import BoardLine
 from standings.web.printouts import PairingLine, PaperConverter
-from standings.web.sections import Leader
-from standings.web.state import EventState, GameLine, RoundView
-from standings.web.team_state import Member, TeamMatchLine, TeamRound, TeamState
+from standings.state.sections import Leader
+from standings.state.event_state import EventState, GameLine, RoundView
+from standings.state.teams import Member, TeamMatchLine, TeamRound, TeamState
 
 # Scoring fields named in engine/result_codes.py's table and read with getattr.
 Scoring.full_bye, Scoring.half_bye, Scoring.forfeit_win, Scoring.forfeit_loss
