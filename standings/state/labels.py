@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext
 
 from standings.engine.catalogue import lookup
 from standings.engine.notation import SpecError
 from standings.engine.pickled import quick_pickle
-from standings.wording.tiebreak_names import NAMES
+from standings.wording import tiebreak_names
 
 PHONE_COLUMNS = 3  # the values a narrow phone shows: the ranking's first, in its order
 
@@ -48,7 +48,7 @@ def _describe(spec: str, language: str) -> tuple[str, str]:
         parsed, entry = lookup(spec)
     except SpecError:
         return spec, ""
-    parts = [str(NAMES.get(entry.acronym, entry.name))]
+    parts = [tiebreak_names.name(entry)]
     if parsed.basis:
         parts.append(
             gettext("(game points)") if parsed.basis == "GP" else gettext("(match points)")
@@ -65,13 +65,7 @@ def _describe(spec: str, language: str) -> tuple[str, str]:
         parts.append(gettext("limit +½") if parsed.limit_shift > 0 else gettext("limit −½"))
     if parsed.unrated_as is not None:
         parts.append(gettext("unrated as %(rating)s") % {"rating": parsed.unrated_as})
-    if entry.article:
-        reference = pgettext("reference", "FIDE tie-break regulations, Art. %(article)s") % {
-            "article": entry.article
-        }
-    else:
-        reference = entry.source  # a federation's rule book, cited as it names itself
-    return " ".join(parts), reference
+    return " ".join(parts), tiebreak_names.reference(entry)
 
 
 def columns(specs: tuple[str, ...], fide_types: tuple[str, ...]) -> tuple[Column, ...]:

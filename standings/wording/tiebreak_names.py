@@ -1,60 +1,31 @@
-"""The tie-breaks' names in the reader's language, keyed by the catalogue's acronyms.
+"""A tie-break's name and reference in the reader's language, from its catalogue entry.
 
-The engine is pure and names its entries in English (`TieBreak.name`); the pages translate
-from the acronym, a stable key, never from the English text. An acronym missing here
-shows the engine's name. Buchholz, Sonneborn-Berger, Koya, Solkoff, Harkness, Kashdan,
-Baumbach and Wallace are people's names and stay as they are in every language.
+The engine declares each entry's name once, with the entry (`TieBreak.name`, marked for the
+catalogue by `engine/words.py`), and the FIDE regulations' reference once beside the
+entries (`catalogue.base.FIDE_REFERENCE`); nothing here lists them again. The pages
+translate the declared message, never a text they were handed: a name missing from the
+catalogue shows the engine's English. Buchholz, Sonneborn-Berger, Solkoff and Kashdan are
+people's names that name a tie-break (context "tie-break") and stay as they are in every
+language, as do Koya, Harkness, Baumbach, Wallace and Hooper inside a name; a national rule
+book is cited as its federation names it (`TieBreak.source`).
 """
 
 from __future__ import annotations
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from standings.engine.catalogue import TieBreak
+from standings.engine.catalogue.base import FIDE_REFERENCE
 
-NAMES: dict[str, Promise] = {
-    "PTS": _("Points"),
-    "WIN": _("Number of wins"),
-    "WON": _("Number of games won"),
-    "BPG": _("Number of games played with black"),
-    "BWG": _("Number of games won with black"),
-    "PS": _("Sum of progressive scores"),
-    "GE": _("Games one elected to play"),
-    "DE": _("Direct encounter"),
-    "BH": pgettext_lazy("tie-break", "Buchholz"),
-    "AOB": _("Average of opponents' Buchholz"),
-    "FB": _("Fore Buchholz"),
-    "SB": pgettext_lazy("tie-break", "Sonneborn-Berger"),
-    "KS": _("Koya system"),
-    "ARO": _("Average rating of opponents"),
-    "TPR": _("Tournament performance rating"),
-    "PTP": _("Perfect tournament performance"),
-    "APRO": _("Average performance rating of opponents"),
-    "APPO": _("Average perfect performance of opponents"),
-    "MPTS": _("Match points"),
-    "GPTS": _("Game points"),
-    "BC": _("Board count"),
-    "TBR": _("Top board results"),
-    "BBE": _("Bottom board elimination"),
-    "MPVGP": _("Match points or game points"),
-    "EMMSB": _("Extended Sonneborn-Berger (MP x MP)"),
-    "EMGSB": _("Extended Sonneborn-Berger (MP x GP)"),
-    "EGMSB": _("Extended Sonneborn-Berger (GP x MP)"),
-    "EGGSB": _("Extended Sonneborn-Berger (GP x GP)"),
-    "EDE": _("Extended direct encounter"),
-    "SSSC": _("Score and schedule strength combination"),
-    "USMM": _("Modified Median"),
-    "USMED": _("Median (Harkness)"),
-    "USSOLK": pgettext_lazy("tie-break", "Solkoff"),
-    "USCUM": _("Cumulative"),
-    "USOCUM": _("Cumulative of opposition"),
-    "KASH": pgettext_lazy("tie-break", "Kashdan"),
-    "BAUM": _("Most wins (Baumbach)"),
-    "FLOSS": _("Time of first loss"),
-    "SCSOG": _("Modified sum of opponents' grades"),
-    "SCPS": _("Sum of progressive scores"),
-    "SCBH": _("Sum of opponents' scores (Buchholz)"),
-    "SCSB": pgettext_lazy("tie-break", "Sonneborn-Berger"),
-    "WALL": _("Wallace (elimination of scores)"),
-    "HOOPER": _("Hooper (board count)"),
-}
+from .words import translated
+
+
+def name(entry: TieBreak) -> str:
+    """The entry's name in the active language, e.g. "Système Koya"."""
+    return translated(entry.name)
+
+
+def reference(entry: TieBreak) -> str:
+    """Where the entry is defined, in the active language: "Règlement FIDE des départages,
+    art. 8.1"; a federation's rule book as it names itself."""
+    if entry.article:
+        return translated(FIDE_REFERENCE) % {"article": entry.article}
+    return entry.source

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..notation import Spec, SpecError
 from ..phrases import phrase
 from ..result import Contribution
+from ..words import Words, pgettext
 
 TYPE_CHECKING = False  # typing only for the type checker (see pickled.py)
 if TYPE_CHECKING:
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
 Value = float | int | None
 Explain = Callable[[int], tuple[Contribution, ...]]
+
+# Where a FIDE entry is defined, as the player card and the legend cite it.
+FIDE_REFERENCE = pgettext("reference", "FIDE tie-break regulations, Art. %(article)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,9 @@ class TieBreak:
     (C1, C2), "median" (M1, M2), "limit" (L+1, L-1), "unrated" (/U1400), "component"
     (C0, C3, C4 ...: the k-th step of an elimination procedure, SCSOG/C3).
     A FIDE entry has its `article`; a national one says its `source` instead.
+    `name` is declared with its words (`engine/words.py`): the English, and the message
+    the pages translate (`wording/tiebreak_names.py`); a person's name that names a
+    tie-break has the context "tie-break".
     `null` says how a value that does not apply (None) ranks: last, or by skipping
     the tie-break for the whole tied group it appears in (the national systems).
     A FIDE individual entry (Art. 4-10) also takes a score basis for teams (`BH:GP`,
@@ -41,7 +48,7 @@ class TieBreak:
     """
 
     acronym: str
-    name: str
+    name: Words
     fide_type: str
     article: str = ""
     source: str = ""  # rule book and section of a non-FIDE system
@@ -57,7 +64,7 @@ class TieBreak:
     def reference(self) -> str:
         """Where the definition is, as the player card and the legend cite it."""
         if self.article:
-            return f"FIDE tie-break regulations, Art. {self.article}"
+            return FIDE_REFERENCE.text % {"article": self.article}
         return self.source
 
     @property

@@ -12,6 +12,7 @@ from ..notation import Spec
 from ..phrases import FORE_FINAL_ROUND_DRAW, OPPONENT_BUCHHOLZ, Phrase, said
 from ..result import Contribution
 from ..unplayed import score_view, virtual_opponent_score
+from ..words import gettext_noop, pgettext
 from .base import Evaluation, TieBreak
 
 
@@ -201,7 +202,7 @@ _CUTS = frozenset({"cut", "median"})
 ENTRIES = (
     TieBreak(
         acronym="BH",
-        name="Buchholz",
+        name=pgettext("tie-break", "Buchholz"),
         article="8.1",
         fide_type="C",
         evaluate=_summed(fore=False, weighted=False),
@@ -209,14 +210,14 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="AOB",
-        name="Average of opponents' Buchholz",
+        name=gettext_noop("Average of opponents' Buchholz"),
         article="8.2",
         fide_type="C",
         evaluate=average_of_opponents_buchholz,
     ),
     TieBreak(
         acronym="FB",
-        name="Fore Buchholz",
+        name=gettext_noop("Fore Buchholz"),
         article="8.3",
         fide_type="D",
         evaluate=_summed(fore=True, weighted=False),
@@ -224,7 +225,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="SB",
-        name="Sonneborn-Berger",
+        name=pgettext("tie-break", "Sonneborn-Berger"),
         article="9.1",
         fide_type="BC",
         evaluate=_summed(fore=False, weighted=True),

@@ -18,6 +18,7 @@ from ..event import PENDING
 from ..notation import Spec
 from ..phrases import DIRECT_ENCOUNTER, said
 from ..result import Contribution
+from ..words import gettext_noop
 from .base import Evaluation, TieBreak
 
 
@@ -108,7 +109,7 @@ def _one_pass(table: Crosstable, members: list[int]) -> list[list[int]]:
 ENTRIES = (
     TieBreak(
         acronym="DE",
-        name="Direct encounter",
+        name=gettext_noop("Direct encounter"),
         article="6",
         fide_type="A",
         evaluate=direct_encounter,

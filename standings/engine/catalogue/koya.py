@@ -6,6 +6,7 @@ from ..crosstable import Crosstable
 from ..notation import Spec
 from ..phrases import phrase, said
 from ..result import Contribution
+from ..words import gettext_noop
 from .base import Evaluation, TieBreak
 
 
@@ -51,7 +52,7 @@ def koya(table: Crosstable, spec: Spec) -> Evaluation:
 ENTRIES = (
     TieBreak(
         acronym="KS",
-        name="Koya system",
+        name=gettext_noop("Koya system"),
         article="9.2",
         fide_type="BC",
         evaluate=koya,

@@ -10,6 +10,7 @@ from ..notation import Spec
 from ..phrases import BOARDS_WON, CUT_FIRST_RUNNING_TOTAL, PENDING_RESULT, RUNNING_SCORE, said
 from ..result import Contribution
 from ..result_codes import PENDING, WON_CODES
+from ..words import gettext_noop
 from .base import Evaluation, TieBreak
 
 
@@ -143,42 +144,42 @@ def _opponent(table: Crosstable, i: int, r: int) -> int | None:
 ENTRIES = (
     TieBreak(
         acronym="PTS",
-        name="Points",
+        name=gettext_noop("Points"),
         article="4",
         fide_type="B",
         evaluate=points,
     ),
     TieBreak(
         acronym="WIN",
-        name="Number of wins",
+        name=gettext_noop("Number of wins"),
         article="7.1",
         fide_type="B",
         evaluate=wins,
     ),
     TieBreak(
         acronym="WON",
-        name="Number of games won",
+        name=gettext_noop("Number of games won"),
         article="7.2",
         fide_type="B",
         evaluate=_round_counter(_won),
     ),
     TieBreak(
         acronym="BPG",
-        name="Number of games played with black",
+        name=gettext_noop("Number of games played with black"),
         article="7.3",
         fide_type="B",
         evaluate=_round_counter(_black_game),
     ),
     TieBreak(
         acronym="BWG",
-        name="Number of games won with black",
+        name=gettext_noop("Number of games won with black"),
         article="7.4",
         fide_type="B",
         evaluate=_round_counter(_won_with_black),
     ),
     TieBreak(
         acronym="PS",
-        name="Sum of progressive scores",
+        name=gettext_noop("Sum of progressive scores"),
         article="7.5",
         fide_type="B",
         evaluate=progressive_scores,
@@ -186,7 +187,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="GE",
-        name="Games one elected to play",
+        name=gettext_noop("Games one elected to play"),
         article="7.6",
         fide_type="B",
         evaluate=_round_counter(_elected),

@@ -16,6 +16,7 @@ from ..notation import Spec
 from ..phrases import UNRATED_DROPPED, phrase, said
 from ..result import Contribution
 from ..result_codes import GAME_POINTS
+from ..words import gettext_noop
 from .base import Evaluation, TieBreak
 from .buchholz import round_half_up
 
@@ -197,7 +198,7 @@ _UNRATED = frozenset({"unrated"})
 ENTRIES = (
     TieBreak(
         acronym="ARO",
-        name="Average rating of opponents",
+        name=gettext_noop("Average rating of opponents"),
         article="10.1",
         fide_type="D",
         evaluate=_own_rating_tiebreak("ARO"),
@@ -205,7 +206,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="TPR",
-        name="Tournament performance rating",
+        name=gettext_noop("Tournament performance rating"),
         article="10.2",
         fide_type="DB",
         evaluate=_own_rating_tiebreak("TPR"),
@@ -213,7 +214,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="PTP",
-        name="Perfect tournament performance",
+        name=gettext_noop("Perfect tournament performance"),
         article="10.3",
         fide_type="DB",
         evaluate=_own_rating_tiebreak("PTP"),
@@ -221,7 +222,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="APRO",
-        name="Average performance rating of opponents",
+        name=gettext_noop("Average performance rating of opponents"),
         article="10.4",
         fide_type="DC",
         evaluate=_average_of_opponents("TPR"),
@@ -229,7 +230,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="APPO",
-        name="Average perfect performance of opponents",
+        name=gettext_noop("Average perfect performance of opponents"),
         article="10.5",
         fide_type="DC",
         evaluate=_average_of_opponents("PTP"),

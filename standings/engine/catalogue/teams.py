@@ -18,6 +18,7 @@ from ..notation import Spec
 from ..phrases import phrase, said
 from ..result import Contribution
 from ..unplayed import score_view, virtual_opponent_score
+from ..words import gettext_noop
 from .base import Evaluation, TieBreak, Value
 from .buchholz import buchholz_values, round_half_up
 from .direct_encounter import _one_pass
@@ -246,7 +247,7 @@ _CUTS = frozenset({"cut", "median"})
 ENTRIES = (
     TieBreak(
         acronym="MPTS",
-        name="Match points",
+        name=gettext_noop("Match points"),
         article="11.1.1",
         fide_type="B",
         evaluate=_score("MP"),
@@ -254,7 +255,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="GPTS",
-        name="Game points",
+        name=gettext_noop("Game points"),
         article="11.1.2",
         fide_type="B",
         evaluate=_score("GP"),
@@ -262,7 +263,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="BC",
-        name="Board count",
+        name=gettext_noop("Board count"),
         article="12.1",
         fide_type="B",
         evaluate=board_count,
@@ -271,7 +272,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="TBR",
-        name="Top board results",
+        name=gettext_noop("Top board results"),
         article="12.2",
         fide_type="B",
         evaluate=_places(_top_boards),
@@ -281,7 +282,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="BBE",
-        name="Bottom board elimination",
+        name=gettext_noop("Bottom board elimination"),
         article="12.3",
         fide_type="B",
         evaluate=_places(_bottom_eliminated),
@@ -291,7 +292,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="MPVGP",
-        name="Match points or game points",
+        name=gettext_noop("Match points or game points"),
         article="13.1",
         fide_type="B",
         evaluate=secondary_score,
@@ -299,7 +300,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="EMMSB",
-        name="Extended Sonneborn-Berger (MP x MP)",
+        name=gettext_noop("Extended Sonneborn-Berger (MP x MP)"),
         article="13.2.1",
         fide_type="BC",
         evaluate=_extended_sb("MP", "MP"),
@@ -308,7 +309,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="EMGSB",
-        name="Extended Sonneborn-Berger (MP x GP)",
+        name=gettext_noop("Extended Sonneborn-Berger (MP x GP)"),
         article="13.2.2",
         fide_type="BC",
         evaluate=_extended_sb("MP", "GP"),
@@ -317,7 +318,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="EGMSB",
-        name="Extended Sonneborn-Berger (GP x MP)",
+        name=gettext_noop("Extended Sonneborn-Berger (GP x MP)"),
         article="13.2.3",
         fide_type="BC",
         evaluate=_extended_sb("GP", "MP"),
@@ -326,7 +327,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="EGGSB",
-        name="Extended Sonneborn-Berger (GP x GP)",
+        name=gettext_noop("Extended Sonneborn-Berger (GP x GP)"),
         article="13.2.4",
         fide_type="BC",
         evaluate=_extended_sb("GP", "GP"),
@@ -335,7 +336,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="EDE",
-        name="Extended direct encounter",
+        name=gettext_noop("Extended direct encounter"),
         article="13.3",
         fide_type="A",
         evaluate=extended_direct_encounter,
@@ -345,7 +346,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="SSSC",
-        name="Score and schedule strength combination",
+        name=gettext_noop("Score and schedule strength combination"),
         article="13.4",
         fide_type="BC",
         evaluate=score_and_schedule_strength,

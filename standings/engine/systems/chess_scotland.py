@@ -33,6 +33,7 @@ from ..phrases import (
     said,
 )
 from ..result import Contribution
+from ..words import gettext_noop, pgettext
 from .trim import cut_notes, trimmed_sum
 
 SOURCE = "Chess Scotland Rule Book, tie-break systems"
@@ -253,7 +254,7 @@ _COMPONENTS = frozenset({"cut", "component"})
 ENTRIES = (
     TieBreak(
         acronym="SCSOG",
-        name="Modified sum of opponents' grades",
+        name=gettext_noop("Modified sum of opponents' grades"),
         source=f"{SOURCE}, item 1",
         fide_type="D",
         evaluate=opponents_grades,
@@ -262,7 +263,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="SCPS",
-        name="Sum of progressive scores",
+        name=gettext_noop("Sum of progressive scores"),
         source=f"{SOURCE}, item 2",
         fide_type="B",
         evaluate=progressive_scores,
@@ -271,7 +272,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="SCBH",
-        name="Sum of opponents' scores (Buchholz)",
+        name=gettext_noop("Sum of opponents' scores (Buchholz)"),
         source=f"{SOURCE}, item 3",
         fide_type="C",
         evaluate=buchholz,
@@ -280,7 +281,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="SCSB",
-        name="Sonneborn-Berger",
+        name=pgettext("tie-break", "Sonneborn-Berger"),
         source=f"{SOURCE}, item 8",
         fide_type="BC",
         evaluate=sonneborn_berger,
@@ -288,7 +289,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="HOOPER",
-        name="Hooper (board count)",
+        name=gettext_noop("Hooper (board count)"),
         source=f"{SOURCE}, item 10",
         fide_type="B",
         evaluate=hooper,
@@ -299,7 +300,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="WALL",
-        name="Wallace (elimination of scores)",
+        name=gettext_noop("Wallace (elimination of scores)"),
         source=f"{SOURCE}, item 6",
         fide_type="BC",
         evaluate=wallace,

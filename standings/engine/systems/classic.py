@@ -16,6 +16,7 @@ from ..notation import Spec
 from ..phrases import FIRST_LOSS, KASHDAN, KASHDAN_UNPLAYED, NO_LOSS, WON, Notes, said
 from ..result import Contribution
 from ..result_codes import FORFEIT_LOSS, FORFEIT_WIN, GAME_POINTS
+from ..words import gettext_noop, pgettext
 
 SOURCE = "Classic Swiss tie-break systems"
 KASHDAN_POINTS = {1.0: 4, 0.5: 2, 0.0: 1}  # win, draw, loss over the board
@@ -92,7 +93,7 @@ def _per_round(
 ENTRIES = (
     TieBreak(
         acronym="KASH",
-        name="Kashdan",
+        name=pgettext("tie-break", "Kashdan"),
         source=f"{SOURCE}, Kashdan",
         fide_type="B",
         evaluate=kashdan,
@@ -100,7 +101,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="BAUM",
-        name="Most wins (Baumbach)",
+        name=gettext_noop("Most wins (Baumbach)"),
         source=f"{SOURCE}, Most wins; Chess Scotland Rule Book, item 5",
         fide_type="B",
         evaluate=most_wins,
@@ -108,7 +109,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="FLOSS",
-        name="Time of first loss",
+        name=gettext_noop("Time of first loss"),
         source=f"{SOURCE}, Time of loss",
         fide_type="B",
         evaluate=time_of_loss,

@@ -26,6 +26,7 @@ from ..phrases import (
 )
 from ..result import Contribution
 from ..result_codes import PENDING, PLAYED_CODES
+from ..words import gettext_noop, pgettext
 from .trim import cut_notes, trimmed_sum
 
 SOURCE = "US Chess Official Rules of Chess, 7th ed."
@@ -186,7 +187,7 @@ _MEDIAN = frozenset({"median"})
 ENTRIES = (
     TieBreak(
         acronym="USMM",
-        name="Modified Median",
+        name=gettext_noop("Modified Median"),
         source=f"{SOURCE}, Modified Median",
         fide_type="BC",
         evaluate=modified_median,
@@ -195,7 +196,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="USMED",
-        name="Median (Harkness)",
+        name=gettext_noop("Median (Harkness)"),
         source=f"{SOURCE}, Median",
         fide_type="C",
         evaluate=median,
@@ -204,7 +205,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="USSOLK",
-        name="Solkoff",
+        name=pgettext("tie-break", "Solkoff"),
         source=f"{SOURCE}, Solkoff",
         fide_type="C",
         evaluate=solkoff,
@@ -212,7 +213,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="USCUM",
-        name="Cumulative",
+        name=gettext_noop("Cumulative"),
         source=f"{SOURCE}, Cumulative",
         fide_type="B",
         evaluate=cumulative,
@@ -220,7 +221,7 @@ ENTRIES = (
     ),
     TieBreak(
         acronym="USOCUM",
-        name="Cumulative of opposition",
+        name=gettext_noop("Cumulative of opposition"),
         source=f"{SOURCE}, Cumulative scores of opposition",
         fide_type="C",
         evaluate=cumulative_of_opposition,
