@@ -2,9 +2,10 @@
 
 The engine is English and imports nothing from Django: a `Phrase` is worded here in English
 (the command line, JSON, the tests) and the web layer words the same key in the reader's
-language (`wording/phrases.py`), so nothing translates from the English text. Used for the notes
-on the parts of a value (`result.Contribution.notes`) and for a tie-break list typed wrong
-(`notation.SpecError`).
+language (`wording/phrases.py`), so nothing translates from the English text. Each key's
+words are declared once, below, marked for the catalogue (`words.py`): the English template
+is the message id the web layer translates. Used for the notes on the parts of a value
+(`result.Contribution.notes`) and for a tie-break list typed wrong (`notation.SpecError`).
 """
 
 from __future__ import annotations
@@ -14,73 +15,82 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .pickled import quick_pickle
+from .words import Words, gettext_noop, pgettext
 
-# key -> English, str.format style; numbers are worded with :g, a tuple of numbers board by
-# board, a tuple of words as a list, a phrase as itself. Other pure layers add theirs
-# (prizes.rules, trf.phrases).
-ENGLISH: dict[str, str] = {
+# key -> its words: the English template, parameters as %(name)s, which is also the message
+# id the pages translate (a context where a word is ambiguous). Numbers are worded with :g,
+# a tuple of numbers board by board, a tuple of words as a list, a phrase as itself. Other
+# pure layers add theirs (trf.phrases); a plain text is a str.format template whose words
+# the web layer still lists itself (prizes.rules, prizes.shape: wording/phrases.py).
+ENGLISH: dict[str, Words | str] = {
     # Cuts (Art. 14 modifiers, Art. 16.5; the national systems' trimmed lists)
-    "cut.least_significant": "cut: least significant (Art. 14.1)",
-    "cut.unplayed": "cut: unplayed round (Art. 16.5)",
-    "cut.most_significant": "cut: most significant (Art. 14.3)",
-    "cut.lowest": "cut: lowest",
-    "cut.highest": "cut: highest",
-    "cut.first_running_total": "cut: first running total (Art. 14.1.1 c)",
-    "cut.recount": "cut: recount without it",
+    "cut.least_significant": gettext_noop("cut: least significant (Art. 14.1)"),
+    "cut.unplayed": gettext_noop("cut: unplayed round (Art. 16.5)"),
+    "cut.most_significant": gettext_noop("cut: most significant (Art. 14.3)"),
+    "cut.lowest": gettext_noop("cut: lowest"),
+    "cut.highest": gettext_noop("cut: highest"),
+    "cut.first_running_total": gettext_noop("cut: first running total (Art. 14.1.1 c)"),
+    "cut.recount": gettext_noop("cut: recount without it"),
     # Unplayed rounds (Art. 16) and Fore Buchholz (Art. 8.3)
-    "virtual_opponent": "virtual opponent with own score (Art. 16.4)",
-    "virtual_opponent.capped": "virtual opponent, score capped (Art. 16.4, 2026)",
-    "fore.final_round_draw": "final round taken as a draw (Art. 8.3)",
+    "virtual_opponent": gettext_noop("virtual opponent with own score (Art. 16.4)"),
+    "virtual_opponent.capped": gettext_noop("virtual opponent, score capped (Art. 16.4, 2026)"),
+    "fore.final_round_draw": gettext_noop("final round taken as a draw (Art. 8.3)"),
     # A player's own results
-    "pending": "pending",
-    "won": "won",
-    "boards_won": "boards won",
-    "running_score": "running score",
-    "own_score": "own score",
-    "first_loss": "first loss",
-    "no_loss": "no loss: one more than the rounds",
-    "kashdan.win": "win: 4",
-    "kashdan.draw": "draw: 2",
-    "kashdan.loss": "loss: 1",
-    "kashdan.unplayed": "unplayed: 0",
+    "pending": pgettext("a game", "pending"),
+    "won": pgettext("a game", "won"),
+    "boards_won": gettext_noop("boards won"),
+    "running_score": gettext_noop("running score"),
+    "own_score": gettext_noop("own score"),
+    "first_loss": gettext_noop("first loss"),
+    "no_loss": gettext_noop("no loss: one more than the rounds"),
+    "kashdan.win": gettext_noop("win: 4"),
+    "kashdan.draw": gettext_noop("draw: 2"),
+    "kashdan.loss": gettext_noop("loss: 1"),
+    "kashdan.unplayed": gettext_noop("unplayed: 0"),
     # Opponents
-    "opponent.score": "opponent's score",
-    "opponent.score_times_points": "opponent's score × points",
-    "opponent.buchholz": "opponent's Buchholz",
-    "opponent.grade": "opponent's grade",
-    "opponent.rating_scored": "opponent's rating, scored {points}",
-    "opponent.performance": "opponent's {kind}",
-    "opponent.cumulative": "opponent's Cumulative",
-    "direct_encounter": "direct encounter (Art. 6)",
-    "koya.below_limit": "opponent below the limit {limit}",
-    "koya.limit": "limit {limit}",
-    "unrated_dropped": "dropped: unrated participants (Art. 10)",
+    "opponent.score": gettext_noop("opponent's score"),
+    "opponent.score_times_points": gettext_noop("opponent's score × points"),
+    "opponent.buchholz": gettext_noop("opponent's Buchholz"),
+    "opponent.grade": gettext_noop("opponent's grade"),
+    "opponent.rating_scored": gettext_noop("opponent's rating, scored %(points)s"),
+    "opponent.performance": gettext_noop("opponent's %(kind)s"),
+    "opponent.cumulative": gettext_noop("opponent's Cumulative"),
+    "direct_encounter": gettext_noop("direct encounter (Art. 6)"),
+    "koya.below_limit": gettext_noop("opponent below the limit %(limit)s"),
+    "koya.limit": gettext_noop("limit %(limit)s"),
+    "unrated_dropped": gettext_noop("dropped: unrated participants (Art. 10)"),
     # National systems
-    "us.own_unplayed": "own unplayed round: counts 0",
-    "us.adjusted_score": "opponent's score, each unplayed round as ½",
-    "us.unplayed_deducted": "unplayed round: its points deducted",
-    "scotland.bye": "bye: counts 0",
-    "scotland.ungraded": "ungraded: the system does not apply",
-    "scotland.eliminated": "scored against the {score} group: eliminated",
-    "scotland.boards_won": "boards won: {boards}",
-    "scotland.no_board_won": "boards won: none",
-    "scotland.hooper_not_applicable": "applies only to two teams tied after they met",
+    "us.own_unplayed": gettext_noop("own unplayed round: counts 0"),
+    "us.adjusted_score": gettext_noop("opponent's score, each unplayed round as ½"),
+    "us.unplayed_deducted": gettext_noop("unplayed round: its points deducted"),
+    "scotland.bye": gettext_noop("bye: counts 0"),
+    "scotland.ungraded": gettext_noop("ungraded: the system does not apply"),
+    "scotland.eliminated": gettext_noop("scored against the %(score)s group: eliminated"),
+    "scotland.boards_won": gettext_noop("boards won: %(boards)s"),
+    "scotland.no_board_won": gettext_noop("boards won: none"),
+    "scotland.hooper_not_applicable": gettext_noop("applies only to two teams tied after they met"),
     # Teams
-    "team.boards": "boards {scores}",
-    "team.board": "board {board}",
-    "team.tied_match": "match against a tied team, {points} {basis}",
-    "team.secondary_score": "{basis} (secondary score)",
-    "team.buchholz_divided": "Buchholz on {basis}, divided by {divisor}",
+    "team.boards": gettext_noop("boards %(scores)s"),
+    "team.board": gettext_noop("board %(board)s"),
+    "team.tied_match": gettext_noop("match against a tied team, %(points)s %(basis)s"),
+    "team.secondary_score": gettext_noop("%(basis)s (secondary score)"),
+    "team.buchholz_divided": gettext_noop("Buchholz on %(basis)s, divided by %(divisor)s"),
     # A tie-break list typed wrong (SpecError)
-    "spec.unknown": "unknown tie-break: {spec!r}",
-    "spec.cut_too_large": "cut {modifier} in tie-break {spec!r} is more than {limit}",
-    "spec.rating_out_of_range": "rating {rating} in tie-break {spec!r} is not 1-{limit}",
-    "spec.unknown_modifier": "unknown modifier {modifier!r} in tie-break {spec!r}",
-    "spec.team_only": "{spec}: for team events only",
-    "spec.basis_team_only": "the score basis :{basis} is for team events only",
-    "spec.cut_c1_c2": "{spec}: {acronym} takes C1 or C2, not C{cut}",
-    "spec.cut_none": "{spec}: {acronym} takes no cut, not C{cut}",
-    "spec.modifiers_refused": "{spec}: {acronym} takes no {refused}",
+    "spec.unknown": gettext_noop("unknown tie-break: '%(spec)s'"),
+    "spec.cut_too_large": gettext_noop(
+        "cut %(modifier)s in tie-break '%(spec)s' is more than %(limit)s"
+    ),
+    "spec.rating_out_of_range": gettext_noop(
+        "rating %(rating)s in tie-break '%(spec)s' is not 1-%(limit)s"
+    ),
+    "spec.unknown_modifier": gettext_noop(
+        "unknown modifier '%(modifier)s' in tie-break '%(spec)s'"
+    ),
+    "spec.team_only": gettext_noop("%(spec)s: for team events only"),
+    "spec.basis_team_only": gettext_noop("the score basis :%(basis)s is for team events only"),
+    "spec.cut_c1_c2": gettext_noop("%(spec)s: %(acronym)s takes C1 or C2, not C%(cut)s"),
+    "spec.cut_none": gettext_noop("%(spec)s: %(acronym)s takes no cut, not C%(cut)s"),
+    "spec.modifiers_refused": gettext_noop("%(spec)s: %(acronym)s takes no %(refused)s"),
 }
 
 
@@ -95,7 +105,11 @@ class Phrase:
 
     @property
     def english(self) -> str:
-        return ENGLISH[self.key].format(**{name: english_param(v) for name, v in self.params})
+        template = ENGLISH[self.key]
+        params = {name: english_param(v) for name, v in self.params}
+        if isinstance(template, Words):
+            return template.text % params
+        return template.format(**params)
 
 
 Param = int | float | str | tuple[float, ...] | tuple[str, ...] | Phrase

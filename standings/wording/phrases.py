@@ -1,7 +1,9 @@
 """The engine's phrases (`engine/phrases.py`) in the reader's language: the notes on the
 parts of a value on the player and team cards, the faults of a tie-break list typed
 wrong (the settings page, a refused write), and what the TRF reader says about a file (the
-import page, an import's summary). Looked up by the phrase's key, never from its English."""
+import page, an import's summary). Looked up by the phrase's key, never from its English:
+the message the engine declares for the key (`engine.phrases.ENGLISH`, marked for the
+catalogue there), or for the keys whose words are not declared so yet, TEXTS below."""
 
 from __future__ import annotations
 
@@ -10,69 +12,17 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from standings.engine.phrases import Param, Phrase
+from standings.engine.phrases import ENGLISH, Param, Phrase
 from standings.engine.result import Contribution
 from standings.engine.trf import TrfError, TrfWarning
+from standings.engine.words import Words
 
-from .trf_messages import TEXTS as TRF_TEXTS
+from .words import translated
 
+# The words of the phrases whose English is not declared for the catalogue where it is
+# written (a str.format template): a prize document's faults (prizes.rules, prizes.shape);
+# JSON field names stay as they are written.
 TEXTS: dict[str, Promise] = {
-    "cut.least_significant": _("cut: least significant (Art. 14.1)"),
-    "cut.unplayed": _("cut: unplayed round (Art. 16.5)"),
-    "cut.most_significant": _("cut: most significant (Art. 14.3)"),
-    "cut.lowest": _("cut: lowest"),
-    "cut.highest": _("cut: highest"),
-    "cut.first_running_total": _("cut: first running total (Art. 14.1.1 c)"),
-    "cut.recount": _("cut: recount without it"),
-    "virtual_opponent": _("virtual opponent with own score (Art. 16.4)"),
-    "virtual_opponent.capped": _("virtual opponent, score capped (Art. 16.4, 2026)"),
-    "fore.final_round_draw": _("final round taken as a draw (Art. 8.3)"),
-    "pending": pgettext_lazy("a game", "pending"),
-    "won": pgettext_lazy("a game", "won"),
-    "boards_won": _("boards won"),
-    "running_score": _("running score"),
-    "own_score": _("own score"),
-    "first_loss": _("first loss"),
-    "no_loss": _("no loss: one more than the rounds"),
-    "kashdan.win": _("win: 4"),
-    "kashdan.draw": _("draw: 2"),
-    "kashdan.loss": _("loss: 1"),
-    "kashdan.unplayed": _("unplayed: 0"),
-    "opponent.score": _("opponent's score"),
-    "opponent.score_times_points": _("opponent's score × points"),
-    "opponent.buchholz": _("opponent's Buchholz"),
-    "opponent.grade": _("opponent's grade"),
-    "opponent.rating_scored": _("opponent's rating, scored %(points)s"),
-    "opponent.performance": _("opponent's %(kind)s"),
-    "opponent.cumulative": _("opponent's Cumulative"),
-    "direct_encounter": _("direct encounter (Art. 6)"),
-    "koya.below_limit": _("opponent below the limit %(limit)s"),
-    "koya.limit": _("limit %(limit)s"),
-    "unrated_dropped": _("dropped: unrated participants (Art. 10)"),
-    "us.own_unplayed": _("own unplayed round: counts 0"),
-    "us.adjusted_score": _("opponent's score, each unplayed round as ½"),
-    "us.unplayed_deducted": _("unplayed round: its points deducted"),
-    "scotland.bye": _("bye: counts 0"),
-    "scotland.ungraded": _("ungraded: the system does not apply"),
-    "scotland.eliminated": _("scored against the %(score)s group: eliminated"),
-    "scotland.boards_won": _("boards won: %(boards)s"),
-    "scotland.no_board_won": _("boards won: none"),
-    "scotland.hooper_not_applicable": _("applies only to two teams tied after they met"),
-    "team.boards": _("boards %(scores)s"),
-    "team.board": _("board %(board)s"),
-    "team.tied_match": _("match against a tied team, %(points)s %(basis)s"),
-    "team.secondary_score": _("%(basis)s (secondary score)"),
-    "team.buchholz_divided": _("Buchholz on %(basis)s, divided by %(divisor)s"),
-    "spec.unknown": _("unknown tie-break: '%(spec)s'"),
-    "spec.cut_too_large": _("cut %(modifier)s in tie-break '%(spec)s' is more than %(limit)s"),
-    "spec.rating_out_of_range": _("rating %(rating)s in tie-break '%(spec)s' is not 1-%(limit)s"),
-    "spec.unknown_modifier": _("unknown modifier '%(modifier)s' in tie-break '%(spec)s'"),
-    "spec.team_only": _("%(spec)s: for team events only"),
-    "spec.basis_team_only": _("the score basis :%(basis)s is for team events only"),
-    "spec.cut_c1_c2": _("%(spec)s: %(acronym)s takes C1 or C2, not C%(cut)s"),
-    "spec.cut_none": _("%(spec)s: %(acronym)s takes no cut, not C%(cut)s"),
-    "spec.modifiers_refused": _("%(spec)s: %(acronym)s takes no %(refused)s"),
-    # A prize document's faults (prizes.rules); JSON field names stay as they are written.
     "prizes.not_object": _("the prize document must be a JSON object"),
     "prizes.version": _("unknown document version %(version)s (this is version 1)"),
     "prizes.stacking": _("stacking must be true or false"),
@@ -157,7 +107,6 @@ TEXTS: dict[str, Promise] = {
     "prizes.too_many_entries": _("%(where)s: more than %(limit)s entries"),
     "prizes.too_many_values": _("the document holds more than %(limit)s values"),
     "prizes.more_faults": _("faults not listed: %(count)s"),
-    **TRF_TEXTS,
 }
 # The kinds of modifier a tie-break may refuse (spec.modifiers_refused).
 MODIFIER_KINDS: dict[str, Promise] = {
@@ -172,7 +121,8 @@ MODIFIER_KINDS: dict[str, Promise] = {
 def worded(said: Phrase) -> str:
     """One phrase in the active language, numbers with its decimal separator."""
     params = {name: _param(value) for name, value in said.params}
-    return str(TEXTS[said.key]) % params
+    words = ENGLISH[said.key]
+    return (translated(words) if isinstance(words, Words) else str(TEXTS[said.key])) % params
 
 
 def note(part: Contribution) -> str:

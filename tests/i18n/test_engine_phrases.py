@@ -4,12 +4,14 @@ reader's language, from their keys: the player and team cards, the settings page
 from __future__ import annotations
 
 import json
+import re
 import string
 
 import pytest
 from django.utils import translation
 
 from standings.engine.phrases import ENGLISH, Phrase, phrase
+from standings.engine.words import Words
 from standings.events.services import WriteRefused, change_tiebreak_settings
 from standings.wording.phrases import TEXTS, worded
 from tests.html import one, select, text
@@ -18,19 +20,34 @@ pytestmark = pytest.mark.django_db
 
 SAMPLES = {"scores": (1.0, 0.5), "refused": ("basis", "cut"), "spec": "BH/X", "kind": "TPR",
            "basis": "GP", "modifier": "C9", "rating": "0", "acronym": "KS"}  # fmt: skip
+PARAMETER = re.compile(r"%\((\w+)\)s")
 
 
 def sample(key: str) -> Phrase:
-    fields = {name for _, name, _, _ in string.Formatter().parse(ENGLISH[key]) if name}
+    template = ENGLISH[key]
+    if isinstance(template, Words):
+        fields = set(PARAMETER.findall(template.text))
+    else:
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
     return phrase(key, **{name: SAMPLES.get(name, 4.5) for name in fields})
 
 
 def test_every_phrase_has_a_translatable_text_worded_as_the_engine_words_it():
-    assert set(TEXTS) == set(ENGLISH)
+    # Declared for the catalogue where the engine writes it, or listed by the web layer
+    # (the keys not declared so yet), never both and never neither.
+    declared = {key for key, template in ENGLISH.items() if isinstance(template, Words)}
+    assert set(TEXTS) == set(ENGLISH) - declared
     with translation.override("en"):
         for key in ENGLISH:
             said = sample(key)
             assert worded(said) == said.english, key
+
+
+def test_the_engine_s_phrases_are_declared_for_the_catalogue_where_it_words_them():
+    # The notes, the refusals and the TRF reader's messages; a prize document's faults
+    # still have their words listed by the web layer (prizes.rules, prizes.shape).
+    undeclared = {key for key, template in ENGLISH.items() if not isinstance(template, Words)}
+    assert {key.split(".")[0] for key in undeclared} == {"prizes"}
 
 
 @pytest.mark.parametrize("code", ["fr", "de", "es"])
