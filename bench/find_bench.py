@@ -52,6 +52,8 @@ def main() -> None:
 
     from standings.events.changes import event_committed
     from standings.events.models import Event
+    from standings.live.publish import publish
+    from standings.state import cache as state_cache
     from standings.web import render, search
 
     call_command("migrate", verbosity=0)
@@ -60,7 +62,7 @@ def main() -> None:
     name_players()
     sections = list(Event.objects.filter(parent__slug="bench-cup").order_by("section_order"))
     for section in sections:
-        render.publish(section.pk)
+        publish(section.pk)
     slug = sections[2].slug
     client = Client()
     print(f"{SECTIONS} sections x {PLAYERS} players; searched from /e/{slug}/find/")
@@ -90,7 +92,7 @@ def main() -> None:
     print(
         "  first search after every section changed", summary([after_a_change() for _ in range(20)])
     )
-    indexes = render.tournament_indexes(slug, render.current_version(slug))
+    indexes = render.tournament_indexes(slug, state_cache.current_version(slug))
     print(
         "  search() alone, 'angstrom zoe'          ",
         timed(lambda: search.search(indexes, "angstrom zoe")),

@@ -51,7 +51,7 @@ from prize_bench import at_the_limits  # noqa: E402 (bench/, the script's folder
 
 from standings.events.changes import event_committed  # noqa: E402
 from standings.events.models import Event, Game, Participant, Round  # noqa: E402
-from standings.live.push import on_event_committed, publish_now  # noqa: E402
+from standings.live.schedule import on_event_committed, publish_now  # noqa: E402
 from tests.factories import create_swiss  # noqa: E402
 from tests.prizes.mutations import PROBES, mutate  # noqa: E402
 

@@ -1,6 +1,6 @@
 """What translations cost a push: the live fragments of a 900-player event (11 rounds,
 the last under way) rendered and packed for sockets in English alone, then in French,
-German and Spanish as well (push.messages renders each view a socket asks for once per
+German and Spanish as well (live_messages.messages renders each view a socket asks for once per
 language asked, standings.live.asked), for standings sockets and for sockets of every view.
 
     python bench/i18n_push_bench.py [--players 900]
@@ -37,7 +37,8 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     from bench.team_live_bench import seed_individual
     from standings.events.models import Event
-    from standings.live import fragments, push
+    from standings.live import fragments
+    from standings.live import messages as live_messages
     from standings.state.event_state import build_state
 
     seed_individual("bench-i18n", args.players)
@@ -51,14 +52,14 @@ def main() -> None:
             whole, first = [], []
             for _ in range(5):
                 started = time.perf_counter()
-                sent = push.messages(state, wanted)
+                sent = live_messages.messages(state, wanted)
                 next(sent)
                 first.append(time.perf_counter() - started)
                 list(sent)  # the other languages
                 whole.append(time.perf_counter() - started)
             best = 1000 * min(whole)
             base = base or best
-            message = push.message(state, wanted)
+            message = live_messages.message(state, wanted)
             sizes = [sum(map(len, parts.values())) for parts in message["parts"].values()]
             names = "+".join(["en", *extra])
             print(

@@ -32,6 +32,7 @@ from django.test.utils import override_settings, setup_test_environment  # noqa:
 
 from bench.team_live_bench import seed_individual  # noqa: E402
 from standings.events.models import Event  # noqa: E402
+from standings.state import cache as state_cache  # noqa: E402
 from standings.web import render  # noqa: E402
 from standings.web.printouts import PAPERS  # noqa: E402
 
@@ -84,7 +85,7 @@ def main() -> None:
     try:
         with override_settings(CACHES=NO_CACHE):
             seed_individual(SLUG, args.players)
-            state = render.state(SLUG, Event.objects.get(slug=SLUG).version)
+            state = state_cache.state(SLUG, Event.objects.get(slug=SLUG).version)
             assert state is not None
             renders = {}  # Playwright's loop makes this thread look async: render first
             for name in PRINTOUTS:

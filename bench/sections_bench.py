@@ -92,7 +92,7 @@ def main() -> None:
 
     from standings.events.models import Event
     from standings.events.services import enter_result
-    from standings.web import render
+    from standings.live.publish import publish
 
     call_command("migrate", verbosity=0)
     # The bench publishes itself, in line: a push thread would share the process's GIL with
@@ -103,7 +103,7 @@ def main() -> None:
     seed("bench-cup")
     sections = list(Event.objects.filter(parent__slug="bench-cup").order_by("section_order"))
     for section in sections:
-        render.publish(section.pk)
+        publish(section.pk)
     print(
         f"{SECTIONS} sections x {PLAYERS} players, {ROUNDS} rounds; cache: "
         f"{'Redis' if os.environ.get('REDIS_URL') else 'process memory'}"
@@ -126,7 +126,7 @@ def main() -> None:
 
     def after_a_result() -> float:
         enter_result(target, ROUNDS, pending.pop(), "10")
-        render.publish(target.pk)  # what the live push does once the result commits
+        publish(target.pk)  # what the live push does once the result commits
         start = time.perf_counter()
         client.get("/e/bench-cup/")
         return (time.perf_counter() - start) * 1000
@@ -137,7 +137,7 @@ def main() -> None:
     print("section standings page (cached)    ", timed(lambda: client.get(f"/e/{target.slug}/")))
     plain = sections[1]
     Event.objects.filter(pk=plain.pk).update(parent=None)
-    render.publish(plain.pk)
+    publish(plain.pk)
     print("same page, event without sections  ", timed(lambda: client.get(f"/e/{plain.slug}/")))
 
 

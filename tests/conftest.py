@@ -56,13 +56,14 @@ def fresh_caches():
     slug and version (and ids), which repeat from test to test."""
     from django.core.cache import cache
 
+    from standings.state import cache as state_cache
     from standings.web import languages, render, search
 
     def empty() -> None:
         cache.clear()
         search._INDEXES.clear()
         render._SCOPES.clear()
-        render._STATES.clear()
+        state_cache._STATES.clear()
         languages._RECORDED.clear()
 
     empty()

@@ -72,3 +72,51 @@ def test_a_pure_layer_imports_nothing_from_django(layer):
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
                 module = getattr(node, "module", None) or ""
                 assert not any(n.startswith("django") for n in [module, *names]), path
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Each module of standings/ and the modules of standings/ it imports, at any depth of
+    its code (an import inside a function hides a cycle from Python, not from this)."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        modules[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    graph = {}
+    for name, (path, is_package) in modules.items():
+        package = name.split(".") if is_package else name.split(".")[:-1]
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join([*package[: len(package) - node.level + 1], base]).rstrip(".")
+                targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            imported |= {target for target in targets if target in modules and target != name}
+        graph[name] = imported
+    return graph
+
+
+def test_no_module_imports_itself_through_others():
+    graph = module_graph()
+    cycles = []
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        for imported in sorted(graph[name]):
+            if imported in path:
+                cycles.append(path[path.index(imported) :] + [imported])
+            elif imported not in done:
+                visit(imported, [*path, imported])
+        done.add(name)
+
+    for name in sorted(graph):
+        if name not in done:
+            visit(name, [name])
+    assert cycles == []

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from .limits import MAX_RATING, MAX_ROUNDS
 from .phrases import Phrase, phrase
 
+# The primary scores a ranking starts with, and the score basis each names (":MP", ":GP").
+SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}
+
 _UNRATED = re.compile(r"U([0-9]+)")
 _CUT = re.compile(r"C([0-9]+)")
 # FIDE writes modifiers with a dash ("BH-C1", "KS-L+1"); ours is a slash ("BH/C1").

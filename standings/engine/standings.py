@@ -10,7 +10,7 @@ from .certainty import provisional_flags, rank_provisional
 from .crosstable import Crosstable
 from .editions import choose_edition
 from .event import Event
-from .notation import Spec, SpecError
+from .notation import SCORES, Spec, SpecError
 from .phrases import phrase
 from .ranking import final_order, lot_numbers, parted_by, refine, skipped_members
 from .result import Contribution, Row, Standings
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 # A team event's tables (team_standings, team_matches) are imported by the runs that need
 # them: an individual event's command starts without them.
-SCORES = {"PTS": "", "MPTS": "MP", "GPTS": "GP"}  # the primary scores, and their basis
 
 
 def compute_standings(

@@ -20,9 +20,8 @@ from collections.abc import Sequence
 
 from .crosstable import Crosstable
 from .event import Event, Participant, RoundEntry, Scoring, TeamBye
-from .notation import parse_spec
+from .notation import SCORES, parse_spec
 from .result_codes import PENDING
-from .standings import SCORES
 from .team_matches import TeamMatches, TeamRound, team_matches
 
 

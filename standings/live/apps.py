@@ -9,6 +9,6 @@ class LiveConfig(AppConfig):
         # Imports run one way: events announces committed changes, live listens.
         from standings.events.changes import event_committed
 
-        from .push import on_event_committed
+        from .schedule import on_event_committed
 
         event_committed.connect(on_event_committed, dispatch_uid="standings.live.push")

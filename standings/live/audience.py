@@ -43,16 +43,18 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from standings.web import render
+from standings.state import cache as state_cache
 
-from . import asked, push
+from . import asked, handout
 from .batches import Batches
+from .catchup import current_message
+from .messages import group_name, pairs_of
 
 log = logging.getLogger(__name__)
 
 # Blocking reads in a thread, shared by every caller waiting at that moment.
-current = Batches(push.current_message)  # a socket's first state, an audience's catch-up
-latest_version = Batches(render.current_version)
+current = Batches(current_message)  # a socket's first state, an audience's catch-up
+latest_version = Batches(state_cache.current_version)
 
 
 class Socket(Protocol):
@@ -114,7 +116,7 @@ class Station:
                     audience.stop()
                     audience.each(lambda socket: socket.close_soon(1011))
                 return
-            listening = self.audiences.get(push.group_name(message.get("slug", "")))
+            listening = self.audiences.get(group_name(message.get("slug", "")))
             if listening is not None:
                 listening.deliver(message)
 
@@ -129,7 +131,7 @@ class Audience:
     def __init__(self, station: Station, slug: str) -> None:
         self.station = station
         self.slug = slug
-        self.group = push.group_name(slug)
+        self.group = group_name(slug)
         self.sockets: dict[Socket, asked.Pair | None] = {}  # in joining order: what each asks
         self.asks: dict[asked.Pair, asyncio.Future] = {}  # each pair asked: its recording
         self.askers: Counter[asked.Pair] = Counter()  # how many sockets ask for each
@@ -138,8 +140,7 @@ class Audience:
         self.version = 0  # of the last message handed to every socket
         self.quiet_since = asyncio.get_running_loop().time()  # of the last message handed out
         self.membership = station.change(self.group, member=True)
-        self.handed_out = 0  # version of the last message every socket has been handed
-        self.awaiting: list[tuple[int, asyncio.Future]] = []  # handed(): (version, waiter)
+        self.handout = handout.of(slug)  # the version every socket has been handed
         self.watcher = asyncio.ensure_future(self._watch())
 
     async def join(self, socket: Socket, asks: asked.Pair | None) -> None:
@@ -179,6 +180,7 @@ class Audience:
 
     def stop(self) -> None:
         self.watcher.cancel()
+        handout.forget(self.handout)
 
     def deliver(self, message: dict) -> None:
         """Hand `message` to every socket (each writes it, or keeps it, without waiting)."""
@@ -190,7 +192,7 @@ class Audience:
             news = self.each(lambda socket: socket.show(message))
         finally:
             if complete:
-                self._handed(version)
+                self.handout.handed(version)
         if any(news):  # a resync that only confirmed what they show does not put off heartbeats
             self.quiet_since = asyncio.get_running_loop().time()
         if not complete and message.get("final", True) and self.repaired < version:
@@ -202,19 +204,9 @@ class Audience:
         messages of one version come one language after the other)."""
         version = message["version"]
         seen = self.arrived[1] if self.arrived[0] == version else set()
-        seen = seen | push.pairs_of(message) if "parts" in message else set(self.asks)
+        seen = seen | pairs_of(message) if "parts" in message else set(self.asks)
         self.arrived = (version, seen)
         return set(self.asks) <= seen
-
-    def _handed(self, version: int) -> None:
-        self.handed_out = max(self.handed_out, version)
-        still = []
-        for wanted, waiter in self.awaiting:
-            if wanted > self.handed_out:
-                still.append((wanted, waiter))
-            elif not waiter.done():
-                waiter.set_result(None)
-        self.awaiting = still
 
     async def _repair(self) -> None:
         """A push came without a pair asked here: record this audience's pairs again (they
@@ -233,21 +225,6 @@ class Audience:
             await sync_to_async(asked.record, thread_sensitive=False)(self.slug, pairs)
         except Exception as error:  # this process's own pairs are rendered all the same
             log.warning("recording what the sockets of %s ask for failed: %r", self.slug, error)
-
-    async def handed(self, version: int, timeout: float) -> None:
-        """Returns once every socket has been handed `version` (or a newer one), or after
-        `timeout` seconds."""
-        if self.handed_out >= version:
-            return
-        entry = (version, asyncio.get_running_loop().create_future())
-        self.awaiting.append(entry)
-        try:
-            await asyncio.wait_for(entry[1], timeout)
-        except TimeoutError:
-            pass
-        finally:
-            if entry in self.awaiting:
-                self.awaiting.remove(entry)
 
     def each(self, call: Callable[[Socket], object]) -> list[object]:
         """`call` on every socket in turn; what each returned (None where it failed)."""
@@ -309,20 +286,12 @@ async def join(slug: str, socket: Socket, asks: asked.Pair | None = None) -> Aud
         for closed in [old for old in _stations if old.is_closed()]:  # tests' loops
             del _stations[closed]
         station = _stations[loop] = Station(loop)
-    group = push.group_name(slug)
+    group = group_name(slug)
     audience = station.audiences.get(group)
     if audience is None:
         audience = station.audiences[group] = Audience(station, slug)
     await audience.join(socket, asks)
     return audience
-
-
-async def handed(slug: str, version: int, timeout: float) -> None:
-    """Returns once this event loop's sockets of event `slug` have all been handed
-    `version` or a newer one (at once when it has none), or after `timeout` seconds."""
-    audience = audiences().get(push.group_name(slug))
-    if audience is not None:
-        await audience.handed(version, timeout)
 
 
 def audiences() -> dict[str, Audience]:

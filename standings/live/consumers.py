@@ -18,7 +18,7 @@ import asyncio
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import asked, push, wire
+from . import asked, server_loop, wire
 from .audience import Audience, current, join
 from .known import KnownEvents
 from .outbox import Outbox
@@ -33,7 +33,7 @@ class EventSocket(AsyncWebsocketConsumer):
     audience: Audience | None = None
 
     async def connect(self) -> None:
-        push.bind_loop(asyncio.get_running_loop())
+        server_loop.bind(asyncio.get_running_loop())
         self.slug = self.scope["url_route"]["kwargs"]["slug"]
         query = self.scope.get("query_string", b"")
         view, language, self.deflate = wire.socket_options(query)

@@ -1,6 +1,6 @@
 """A tournament's overview page: each section with its leaders and where its play stands.
 
-Built from each section's cached state (render.state), so a section's change shows here
+Built from each section's cached state (cache.state), so a section's change shows here
 without touching the tournament: the overview is cached under its sections' versions."""
 
 from __future__ import annotations

@@ -50,6 +50,8 @@ from django.db import connections
 from django.urls import Resolver404, resolve
 from django.utils.http import parse_etags
 
+from standings.state import cache as state_cache
+
 from . import languages, pages, render
 from .http import VERSION_HEADER, chosen_encoding, encoded
 
@@ -160,7 +162,7 @@ class PublicPages:
         if name is None:
             return None
         if name == "standings":
-            flag = await self._get(render.overview_key(slug, version))
+            flag = await self._get(state_cache.overview_key(slug, version))
             if flag is None or pickle.loads(flag) is not False:
                 return None  # a tournament's overview, or not known yet: the view decides
         raw = await self._get(render.page_key(slug, version, name, language))
@@ -181,7 +183,7 @@ class PublicPages:
         return renewed
 
     async def _read_again(self, slug: str) -> int | None:
-        """The event's version from the database (render.current_version, which puts the
+        """The event's version from the database (state_cache.current_version, which puts the
         pointer back), read by the process's reader thread: one read per event at a time,
         shared by the requests that come meanwhile; None when it takes longer than
         REFRESH_WAIT or fails (Django answers then)."""
@@ -198,7 +200,7 @@ class PublicPages:
 
             reading.add_done_callback(done)
         named = self._named.get(slug)
-        if named is not None and time.monotonic() - named[1] < render.VERSION_TTL:
+        if named is not None and time.monotonic() - named[1] < state_cache.VERSION_TTL:
             # The pointer named it a moment ago, and every publish moves the pointer: no
             # change since but a write that bypassed publish, which may show seconds late
             # anyway. The database is read on in the background.
@@ -265,9 +267,9 @@ class PublicPages:
     async def _version(self, slug: str) -> int | None:
         """The event's current version from the shared cache's pointer; None when it has
         lapsed or cannot be read (Django then answers, and reads the database)."""
-        key = render.version_key(slug)
+        key = state_cache.version_key(slug)
         if not settings.REDIS_URL:
-            return render.cache.get(key)  # the process's own memory: no wait
+            return state_cache.cache.get(key)  # the process's own memory: no wait
         raw = await self._get(key)
         try:
             return None if raw is None else int(raw)  # Django stores an int as its digits
@@ -279,7 +281,7 @@ class PublicPages:
         else pickled); None when missing or unreadable. Without Redis, pickled again from
         the process's own cache."""
         if not settings.REDIS_URL:
-            value = render.cache.get(key)
+            value = state_cache.cache.get(key)
             return None if value is None else pickle.dumps(value)
         try:
             # bytes: the client does not decode responses
@@ -329,7 +331,7 @@ def _changed(headers: Headers, changes: dict[bytes, bytes]) -> Headers:
 
 def _read_version(slug: str) -> int | None:
     try:
-        return render.current_version(slug)
+        return state_cache.current_version(slug)
     finally:
         connections.close_all()  # the reader thread keeps no connection between two reads
 

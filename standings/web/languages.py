@@ -50,7 +50,7 @@ def record(slug: str, code: str) -> None:
         return
     try:
         cache.set(_key(slug, code), 1, IN_USE_TTL)
-    except Exception:  # the cache is a convenience (render.MissingCache)
+    except Exception:  # the cache is a convenience (state.cache.MissingCache)
         return
     _RECORDED[(slug, code)] = now
 

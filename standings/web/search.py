@@ -1,18 +1,17 @@
 """Find my board: a player by any part of the name or by start number, across the events of
 a tournament (its sections), with their board in the current round.
 
-Reads EventStates only (what render.state caches), so a search costs no database query; a
+Reads EventStates only (what state/cache.py keeps), so a search costs no database query; a
 state's folded names are worked out once per event version and kept in this process.
 """
 
 from __future__ import annotations
 
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from standings.state.cache import Kept
 from standings.state.event_state import EventState, SectionLink
 from standings.state.parts import Board, Person
 
@@ -53,23 +52,6 @@ class Index:
     seats: dict[int, tuple[int, str, int | None]]  # start no -> (board, colour, match table)
     byes: dict[int, str]  # start no -> the bye's code ("H")
     round: int | None
-
-
-class Kept(OrderedDict):
-    """The last few entries put, in this process (least recently put dropped); a put from
-    a publishing thread and one from the views' thread do not trip over each other."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-        self.lock = threading.Lock()
-
-    def put(self, key: object, value: object) -> None:
-        with self.lock:
-            self[key] = value
-            self.move_to_end(key)
-            while len(self) > self.size:
-                self.popitem(last=False)
 
 
 # Per (slug, version): a version's players do not change, and a search reads no state then

@@ -28,8 +28,9 @@ from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import ngettext
 
+from standings.state.cache import cache
+
 from .http import HTML
-from .render import cache
 
 MICROSECONDS = 1_000_000  # the count is kept in whole microseconds (Redis INCRBY)
 

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from standings.events.models import Event
+from standings.state import cache as state_cache
 
 from . import api, languages, openapi, pages, render, search, throttle
 from .forms import FindForm
@@ -31,7 +32,7 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
     entry = pages.PAGES[page]
     languages.record(slug, get_language())
     name = entry.cache_name(params)
-    version = render.current_version(slug)
+    version = state_cache.current_version(slug)
     if version is None:
         raise Http404("No such event")
     if page == "standings":
@@ -49,7 +50,7 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
             if wait is not None:
                 return throttle.refusal(request, wait, entry.content_type)
             with throttle.metered(request) if entry.costly else nullcontext():
-                state = render.state(slug, version)
+                state = state_cache.state(slug, version)
                 if state is not None and state.is_empty and _is_bridge(slug):
                     # A bridge event has its own pages; its chess pages would stand empty.
                     return redirect(reverse("bridge_events:standings", args=[slug]))
@@ -80,7 +81,7 @@ def find(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _find(request: HttpRequest, slug: str) -> HttpResponse:
-    version = render.current_version(slug)
+    version = state_cache.current_version(slug)
     indexes = None if version is None else render.tournament_indexes(slug, version)
     if version is None or indexes is None:
         raise Http404("No such event")
@@ -96,7 +97,7 @@ def _find(request: HttpRequest, slug: str) -> HttpResponse:
     if request.headers.get("HX-Request") == "true":
         template = "web/find.html#find-results"
     else:
-        state = render.state(slug, version)
+        state = state_cache.state(slug, version)
         if state is None:
             raise Http404("No such event")
         template = "web/find.html"
@@ -117,7 +118,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def qr_code(request: HttpRequest, slug: str) -> HttpResponse:
     """The follower page's address as a QR code, for the spectator screen."""
-    if render.current_version(slug) is None:
+    if state_cache.current_version(slug) is None:
         raise Http404("No such event")
     url = request.build_absolute_uri(reverse("web:standings", args=[slug]))
     return cached_response(request, _qr_svg(url), _hash_etag(url), content_type="image/svg+xml")

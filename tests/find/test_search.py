@@ -3,6 +3,7 @@
 import pytest
 
 from standings.events.models import Event, Participant
+from standings.state import cache as state_cache
 from standings.web import render
 from standings.web.search import fold, index, search
 from tests.factories import create_swiss, create_team_event
@@ -17,7 +18,7 @@ def test_fold_drops_accents_and_case():
 
 
 def _state(event: Event):
-    return render.state(event.slug, render.current_version(event.slug))
+    return state_cache.state(event.slug, state_cache.current_version(event.slug))
 
 
 def test_a_part_of_the_name_accents_ignored_any_order():
@@ -54,12 +55,12 @@ def test_across_sections_in_their_order():
     for each in (tournament, first, second):
         each.version += 1
         each.save()
-    indexes = render.tournament_indexes("open-b", render.current_version("open-b"))
+    indexes = render.tournament_indexes("open-b", state_cache.current_version("open-b"))
     assert [i.section.slug for i in indexes] == ["open-a", "open-b"]
     found = search(indexes, "zoe angstrom")
     assert [(f.section.slug, f.person.start_no) for f in found] == [("open-a", 5), ("open-b", 2)]
     assert [f.section.slug for f in search(indexes, "2")] == ["open-a", "open-b"]
-    assert render.tournament_indexes("festival", render.current_version("festival")) == indexes
+    assert render.tournament_indexes("festival", state_cache.current_version("festival")) == indexes
 
 
 def test_a_team_event_player_is_found_on_their_match_board():

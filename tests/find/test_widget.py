@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from standings.live.fragments import render_parts
-from standings.web import render
+from standings.state import cache as state_cache
 from tests.factories import create_swiss, create_team_event
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_unknown_widget_and_team_events_are_404(client, event):
 
 
 def test_the_push_carries_the_widget_fragments(event):
-    state = render.state("small-open", render.current_version("small-open"))
+    state = state_cache.state("small-open", state_cache.current_version("small-open"))
     parts = render_parts(state)
     assert 'id="widget-standings" hx-swap-oob="true"' in parts["widgetstandings"]
     assert 'id="widget-pairings" hx-swap-oob="true"' in parts["widgetpairings"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from standings.live.publish import publish
 from standings.web import languages, render
 from tests.html import one, text
 
@@ -84,7 +85,7 @@ def test_languages_read_from_headers_as_django_does():
 def test_hot_pages_are_rendered_ahead_in_the_languages_readers_use(client, event):
     client.get("/e/small-open/", HTTP_ACCEPT_LANGUAGE="fr")
     assert languages.in_use("small-open") == ["en", "fr"]
-    state = render.publish(event.pk)
+    state = publish(event.pk).state
     from django.utils import translation
 
     with translation.override("fr"):

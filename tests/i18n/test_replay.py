@@ -6,7 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connections
 
-from standings.web import render
+from standings.live.publish import publish
 from standings.web.fast import PublicPages
 from tests.html import one
 from tests.web import test_fast as asgi
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def test_a_replay_is_in_the_language_the_reader_asked_for(event):
-    await sync_to_async(render.publish)(event.pk)
+    await sync_to_async(publish)(event.pk)
     django = asgi.CountingApp()
     fast = PublicPages(django)
     try:

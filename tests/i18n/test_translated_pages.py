@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from standings.live import asked, push, wire
+from standings.live import asked, catchup, wire
+from standings.live import messages as live_messages
+from standings.live.publish import publish
 from standings.state.event_state import build_state
-from standings.web import render
 from tests.html import one, parse, select, text
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def test_round_and_player_pages_are_translated(client, event, code):
 
 def test_the_push_carries_each_language_sockets_ask_for_and_each_socket_gets_its_own(event):
     wanted = {("standings", "de"), ("standings", "en")}
-    message = push.message(build_state(event), wanted)
+    message = live_messages.message(build_state(event), wanted)
     assert set(message["parts"]) == {"en", "de"}
     german = wire.inflate(wire.part(message, "standings", "de"))
     english = wire.inflate(wire.part(message, "standings", "en"))
@@ -62,16 +63,16 @@ def test_the_push_carries_each_language_sockets_ask_for_and_each_socket_gets_its
 
 def test_the_push_renders_english_whatever_language_the_writer_uses(event):
     with translation.override("fr"):  # an arbiter reading French enters a result
-        message = push.message(build_state(event), {("standings", "en")})
+        message = live_messages.message(build_state(event), {("standings", "en")})
     html = wire.inflate(wire.part(message, "standings", "en"))
     assert text(one(parse(html), "#standings-table caption")).startswith(CAPTION["en"])
 
 
 def test_a_new_language_is_rendered_for_the_first_socket_that_reads_it(event):
-    state = render.publish(event.pk)
-    push.current_message("small-open")  # the message, cached
+    state = publish(event.pk).state
+    catchup.current_message("small-open")  # the message, cached
     asked.record("small-open", [("standings", "es")])  # a Spanish page's socket
-    message = push.current_message("small-open")
+    message = catchup.current_message("small-open")
     assert message is not None and message["version"] == state.version
     spanish = wire.inflate(wire.part(message, "standings", "es"))
     assert text(one(spanish, "#standings-table caption")).startswith(CAPTION["es"])

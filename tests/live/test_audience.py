@@ -9,14 +9,15 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 from channels.layers import get_channel_layer
 
-from standings.live import audience, push
+from standings.live import audience, handout, server_loop
+from standings.live import messages as live_messages
 from tests.web.writes import enter_result
 
 from .test_consumers import WAIT, opened, until_version, version, version_of
 from .test_consumers import socket as event_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
-GROUP_CHANNEL = "__group__" + push.group_name("small-open")
+GROUP_CHANNEL = "__group__" + live_messages.group_name("small-open")
 
 
 def members(layer) -> int:
@@ -83,7 +84,7 @@ async def test_one_socket_failing_does_not_stop_the_others(live_redis, event):
     good, broken, later = Collector(), Broken(), Collector()
     for socket in (good, broken, later):
         crowd = await audience.join("small-open", socket)
-    await get_channel_layer().group_send(push.group_name("small-open"), group_message(1))
+    await get_channel_layer().group_send(live_messages.group_name("small-open"), group_message(1))
     await until(lambda: later.messages)
     assert [m["n"] for m in good.messages] == [1]
     assert [m["n"] for m in later.messages] == [1]
@@ -95,7 +96,7 @@ async def test_one_socket_failing_does_not_stop_the_others(live_redis, event):
 async def test_a_receiver_that_fails_closes_its_sockets_and_the_next_join_starts_anew(
     live_redis, event, monkeypatch
 ):
-    group = push.group_name("small-open")
+    group = live_messages.group_name("small-open")
     layer = get_channel_layer()
     real = layer.receive
     failing = True
@@ -144,7 +145,7 @@ async def test_a_missed_push_reaches_the_sockets_by_resync(live_redis, event, mo
     """A push that never went out (Redis gone meanwhile): the audience catches up alone."""
     ws = await opened(query="?view=standings")
     await ws.receive_from(timeout=WAIT)
-    monkeypatch.setattr(push, "_group_send", lambda group, message: None)  # lost on the way
+    monkeypatch.setattr(server_loop, "group_send", lambda group, message: None)  # lost on the way
     await sync_to_async(enter_result)(event, 3, 3, "10")
     started = time.monotonic()
     assert version((await until_version(ws, await version_of(event)))[-1]) == await version_of(
@@ -192,18 +193,18 @@ async def test_a_quiet_socket_gets_heartbeats_and_a_push_puts_them_off(live_redi
 
 
 async def test_a_publish_can_wait_until_its_sockets_have_been_handed_a_version(live_redis, event):
-    """What a publish does after sending waits for this process's sockets (push.py)."""
-    await audience.handed("small-open", 1, 0.01)  # no sockets here: at once
+    """What a publish does after sending waits for this process's sockets (publish.py)."""
+    await handout.until("small-open", 1, 0.01)  # no sockets here: at once
     first, second = Collector(), Collector()
     for socket in (first, second):
         crowd = await audience.join("small-open", socket)
     started = time.monotonic()
-    await audience.handed("small-open", 1, 0.2)  # nothing sent: it gives up
-    assert time.monotonic() - started >= 0.2 and not crowd.awaiting
-    waiting = asyncio.ensure_future(audience.handed("small-open", 2, WAIT))
-    await get_channel_layer().group_send(push.group_name("small-open"), group_message(2))
+    await handout.until("small-open", 1, 0.2)  # nothing sent: it gives up
+    assert time.monotonic() - started >= 0.2 and not crowd.handout.awaiting
+    waiting = asyncio.ensure_future(handout.until("small-open", 2, WAIT))
+    await get_channel_layer().group_send(live_messages.group_name("small-open"), group_message(2))
     await asyncio.wait_for(waiting, WAIT)
     assert [m["n"] for m in first.messages] == [2] == [m["n"] for m in second.messages]
-    assert crowd.handed_out == 2 and not crowd.awaiting
+    assert crowd.handout.version == 2 and not crowd.handout.awaiting
     for socket in (first, second):
         crowd.leave(socket)

@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async as sync_to_async
 
 from standings.bridge_events.services import enter_match, import_bridge
-from standings.live import push
+from standings.live import schedule
 from tests.conftest import FIXTURES
 from tests.live.test_consumers import WAIT, opened, until_version, version, version_of
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 async def test_a_scored_match_reaches_the_bridge_pages_socket(live_redis):
     text = (FIXTURES / "bridge" / "example-sw02.json").read_bytes()
     event = await sync_to_async(import_bridge)(text, slug="bridge-live")
-    await sync_to_async(push.publish_now)(event.pk)
+    await sync_to_async(schedule.publish_now)(event.pk)
     ws = await opened("bridge-live", "?view=status")
     assert version(await ws.receive_from(timeout=WAIT)) == 1
     await sync_to_async(enter_match)(

@@ -12,7 +12,8 @@ from channels.testing import WebsocketCommunicator
 
 from standings.asgi import application
 from standings.events.models import Event
-from standings.live import asked, fragments, push, wire
+from standings.live import asked, catchup, fragments, schedule, wire
+from standings.live import messages as live_messages
 from tests.html import one, select, text
 from tests.web.writes import close_round, enter_result
 
@@ -80,7 +81,7 @@ def fragment_ids(html: str) -> set[str]:
 
 
 async def test_connect_sends_the_current_fragments_first(live_redis, event):
-    await sync_to_async(push.publish_now)(event.pk)
+    await sync_to_async(schedule.publish_now)(event.pk)
     ws = await opened()
     html = await ws.receive_from(timeout=WAIT)
     assert version(html) == await version_of(event)
@@ -119,7 +120,7 @@ async def test_sockets_of_several_views_share_one_group_message(live_redis, even
         await ws.receive_from(timeout=WAIT)
     layer = get_channel_layer()
     spy = await layer.new_channel()
-    await layer.group_add(push.group_name("small-open"), spy)
+    await layer.group_add(live_messages.group_name("small-open"), spy)
     await sync_to_async(enter_result)(event, 3, 3, "10")
     latest = await version_of(event)
     while True:  # past a publish the connects may have started
@@ -128,13 +129,13 @@ async def test_sockets_of_several_views_share_one_group_message(live_redis, even
             break
     assert set(message["parts"]) == {"en"}  # what they ask for, nothing else
     assert set(message["parts"]["en"]) == {"standings", "status", fragments.ALL}
-    assert message == await sync_to_async(push.current_message)("small-open")
+    assert message == await sync_to_async(catchup.current_message)("small-open")
     for query, ws in sockets.items():
         view = query.partition("=")[2] or fragments.ALL
         html = (await until_version(ws, latest))[-1]
         assert html == wire.inflate(wire.part(message, view, "en"))
         await ws.disconnect()
-    await layer.group_discard(push.group_name("small-open"), spy)
+    await layer.group_discard(live_messages.group_name("small-open"), spy)
 
 
 async def test_each_language_comes_in_a_message_of_its_own_the_default_first(live_redis, event):
@@ -146,7 +147,7 @@ async def test_each_language_comes_in_a_message_of_its_own_the_default_first(liv
         await ws.receive_from(timeout=WAIT)
     layer = get_channel_layer()
     spy = await layer.new_channel()
-    await layer.group_add(push.group_name("small-open"), spy)
+    await layer.group_add(live_messages.group_name("small-open"), spy)
     await sync_to_async(enter_result)(event, 3, 3, "10")
     latest = await version_of(event)
     sent = []
@@ -161,7 +162,7 @@ async def test_each_language_comes_in_a_message_of_its_own_the_default_first(liv
     assert text(one(html, "#standings-table caption")).startswith("Standings after round")
     for ws in (english, french):
         await ws.disconnect()
-    await layer.group_discard(push.group_name("small-open"), spy)
+    await layer.group_discard(live_messages.group_name("small-open"), spy)
 
 
 async def test_a_socket_a_push_left_out_is_sent_its_view_at_once(
@@ -271,19 +272,19 @@ async def test_sockets_of_a_cold_cache_share_one_publish(live_redis, event):
     current = await version_of(event)
     layer = get_channel_layer()
     spy = await layer.new_channel()
-    await layer.group_add(push.group_name("small-open"), spy)
+    await layer.group_add(live_messages.group_name("small-open"), spy)
     sockets = [socket() for _ in range(5)]
     assert all(c for c, _ in await asyncio.gather(*(ws.connect(timeout=WAIT) for ws in sockets)))
     pages = await asyncio.gather(*(ws.receive_from(timeout=WAIT) for ws in sockets))
     assert {version(html) for html in pages} == {current}
     message = await asyncio.wait_for(layer.receive(spy), WAIT)
-    assert message["type"] == push.MESSAGE_TYPE
+    assert message["type"] == live_messages.MESSAGE_TYPE
     with pytest.raises(asyncio.TimeoutError):  # one publish, one group message
         await asyncio.wait_for(layer.receive(spy), 1)
     for ws in sockets:  # which they do not get twice
         assert await ws.receive_nothing(timeout=0.2)
         await ws.disconnect()
-    await layer.group_discard(push.group_name("small-open"), spy)
+    await layer.group_discard(live_messages.group_name("small-open"), spy)
 
 
 async def test_unknown_event_closes_the_socket(live_redis, event):
@@ -315,27 +316,27 @@ async def test_what_clients_send_is_ignored(live_redis, event):
 async def test_a_failed_push_is_logged_and_tried_again_until_it_goes_out(
     live_redis, event, monkeypatch, caplog
 ):
-    real = push.render.publish
+    real = schedule.publish
     calls = []
 
-    def fails_three_times(event_id: int, send=None):
+    def fails_three_times(event_id: int):
         calls.append(event_id)
         if len(calls) <= 3:
             raise ConnectionError("cache unreachable")
-        return real(event_id, send)
+        return real(event_id)
 
-    await sync_to_async(push.publish_now)(event.pk)
+    await sync_to_async(schedule.publish_now)(event.pk)
     ws = await opened()
     await ws.receive_from(timeout=WAIT)
-    monkeypatch.setattr(push.render, "publish", fails_three_times)
+    monkeypatch.setattr(schedule, "publish", fails_three_times)
     await sync_to_async(enter_result)(event, 3, 3, "10")
     html = (await until_version(ws, await version_of(event)))[-1]
     assert points(html, 7) == "2.5"  # by the backlog's retry, or the audience's resync
     for _ in range(WAIT * 10):  # the backlog empties once a retry goes through
-        if not push._backlog:
+        if not schedule._backlog:
             break
         await asyncio.sleep(0.1)
-    assert not push._backlog and len(calls) >= 4
+    assert not schedule._backlog and len(calls) >= 4
     assert "live push of event" in caplog.text
     await ws.disconnect()
 
@@ -345,7 +346,7 @@ async def test_inline_mode_pushes_before_the_write_returns(live_redis, event, se
     ws = await opened()
     await ws.receive_from(timeout=WAIT)
     await sync_to_async(enter_result)(event, 3, 3, "10")
-    published = await sync_to_async(push.current_message)(event.slug)
+    published = await sync_to_async(catchup.current_message)(event.slug)
     assert published["version"] == await version_of(event)  # published already
     html = (await until_version(ws, await version_of(event)))[-1]
     assert points(html, 7) == "2.5"

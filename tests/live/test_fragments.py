@@ -6,7 +6,8 @@ import pytest
 from django.core.cache import cache
 
 from standings.events.models import Event
-from standings.live import asked, fragments, push, wire
+from standings.live import asked, catchup, fragments, schedule, wire
+from standings.live import messages as live_messages
 from standings.state.event_state import build_state
 from tests.html import one, parse, select, text
 
@@ -62,7 +63,7 @@ def test_each_view_gets_last_update_first_and_only_its_fragments(event, view, wa
 
 def test_the_message_carries_the_version_as_data(event):
     asked.record("small-open", [("status", "en")])
-    sent = push.publish_now(event.pk)
+    sent = schedule.publish_now(event.pk)
     version = Event.objects.get(pk=event.pk).version
     assert sent["version"] == version
     assert sent["slug"] == "small-open"
@@ -72,8 +73,8 @@ def test_the_message_carries_the_version_as_data(event):
 
 def test_a_push_renders_only_the_views_and_languages_sockets_ask_for(event):
     asked.record("small-open", [("standings", "en"), ("round", "fr")])
-    sent = push.publish_now(event.pk)
-    assert push.pairs_of(sent) == {("standings", "en"), ("round", "fr")}
+    sent = schedule.publish_now(event.pk)
+    assert live_messages.pairs_of(sent) == {("standings", "en"), ("round", "fr")}
     french = wire.inflate(wire.part(sent, "round", "fr"))
     assert swapped_ids(french) == ["last-update", "round-games-3"]
     assert text(one(french, "table.pairings caption")).startswith("Ronde 3")
@@ -81,12 +82,12 @@ def test_a_push_renders_only_the_views_and_languages_sockets_ask_for(event):
 
 
 def test_a_push_with_no_socket_anywhere_renders_nothing(event):
-    assert push.publish_now(event.pk)["parts"] == {}
+    assert schedule.publish_now(event.pk)["parts"] == {}
 
 
 def test_a_push_comes_one_language_after_the_other_the_default_first(event):
     wanted = {("standings", "de"), ("all", "en"), ("standings", "fr"), ("status", "en")}
-    sent = list(push.messages(build_state(event), wanted))
+    sent = list(live_messages.messages(build_state(event), wanted))
     assert [list(message["parts"]) for message in sent] == [["en"], ["fr"], ["de"]]
     assert [message["final"] for message in sent] == [False, False, True]
     assert set(sent[0]["parts"]["en"]) == {"all", "status"}
@@ -95,32 +96,32 @@ def test_a_push_comes_one_language_after_the_other_the_default_first(event):
 
 def test_a_view_newly_asked_for_is_rendered_from_the_cached_state(event, django_assert_num_queries):
     asked.record("small-open", [("standings", "en")])
-    sent = push.publish_now(event.pk)
+    sent = schedule.publish_now(event.pk)
     asked.record("small-open", [("screen", "de")])  # a German screen opens
     with django_assert_num_queries(0):  # no engine run, no database
-        current = push.current_message("small-open")
+        current = catchup.current_message("small-open")
     assert current["version"] == sent["version"]
-    assert push.pairs_of(current) == {("standings", "en"), ("screen", "de")}
-    assert push.current_message("small-open") == current  # cached as it is
+    assert live_messages.pairs_of(current) == {("standings", "en"), ("screen", "de")}
+    assert catchup.current_message("small-open") == current  # cached as it is
 
 
 def test_the_current_message_of_a_published_event_needs_no_database(
     event, django_assert_num_queries
 ):
-    sent = push.publish_now(event.pk)
+    sent = schedule.publish_now(event.pk)
     with django_assert_num_queries(0):
-        assert push.current_message("small-open") == sent
+        assert catchup.current_message("small-open") == sent
 
 
 def test_a_stale_cached_message_is_not_shown(event):
-    sent = push.publish_now(event.pk)
+    sent = schedule.publish_now(event.pk)
     Event.objects.filter(pk=event.pk).update(version=sent["version"] + 1)  # a push went missing
     cache.clear()  # and the version pointer with it
-    assert push.current_message("small-open")["version"] == sent["version"] + 1
+    assert catchup.current_message("small-open")["version"] == sent["version"] + 1
 
 
 def test_an_unknown_event_has_no_message(db):
-    assert push.current_message("no-such-event") is None
+    assert catchup.current_message("no-such-event") is None
 
 
 def test_fragments_and_pages_come_from_the_same_partial(client, event):

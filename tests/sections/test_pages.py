@@ -6,7 +6,7 @@ import pytest
 
 from standings.events import services
 from standings.events.models import AuditEntry, Event
-from standings.web import render
+from standings.live.publish import publish
 from tests.factories import create_swiss
 from tests.html import one, select, text, texts
 
@@ -27,12 +27,12 @@ def test_the_tournament_page_lists_its_sections_with_their_leaders(client, cup):
 
 def test_a_result_in_a_section_shows_on_the_overview(client, cup, arbiter):
     section = Event.objects.get(slug="cup-a")
-    render.publish(section.pk)
+    publish(section.pk)
     before = client.get("/e/cup/").content.decode()
     # Round 3's boards 3 and 4 are pending: their results change Open A's leaders, not B's.
     services.enter_result(section, 3, 3, "10", user=arbiter)
     services.enter_result(section, 3, 4, "10", user=arbiter)
-    render.publish(section.pk)
+    publish(section.pk)
     after = client.get("/e/cup/").content.decode()
     assert text(select(after, ".section-summary")[1]) == text(select(before, ".section-summary")[1])
     assert text(select(after, ".section-summary")[0]) != text(select(before, ".section-summary")[0])

@@ -6,7 +6,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from standings.events.services import delete_section_in_admin
-from standings.web import render
+from standings.live.publish import publish
+from standings.state import cache as state_cache
 from tests.factories import create_swiss
 from tests.html import one, select, text
 
@@ -28,7 +29,7 @@ def publish_after_commit(django_capture_on_commit_callbacks, write, *args):
     """Run a write and what the live push does after commit: publish() once."""
     with django_capture_on_commit_callbacks(execute=True):
         write(*args)
-    render.publish(args[0].pk)
+    publish(args[0].pk)
 
 
 @pytest.mark.parametrize("url", PAGES)
@@ -69,7 +70,7 @@ def test_closing_the_round_makes_values_final(client, event, django_capture_on_c
 
 
 def test_cached_page_views_do_not_touch_the_database(client, event):
-    render.publish(event.pk)
+    publish(event.pk)
     with CaptureQueriesContext(connection) as queries:
         for url in PAGES:
             assert client.get(url).status_code == 200
@@ -92,7 +93,7 @@ def test_a_write_that_bypassed_publish_shows_once_the_version_pointer_expires(
     client.get("/e/small-open/")
     with_write = enter_result(event, 3, 3, "10")  # on_commit never runs inside the test
     assert with_write.result == "10"
-    render.cache.delete(render._key("small-open", "version"))  # what VERSION_TTL does
+    state_cache.cache.delete(state_cache.key("small-open", "version"))  # what VERSION_TTL does
     page = client.get("/e/small-open/round/3/").content
     assert "1 result to come" in text(one(page, "#round-games-3 caption"))
 
@@ -102,7 +103,7 @@ def test_an_event_created_under_a_deleted_events_slug_never_gets_its_pages(clien
     event.refresh_from_db()
     old = client.get("/e/small-open/")
     delete_section_in_admin(event, user=None)
-    cache.delete(render.version_key("small-open"))  # the pointer lapses (VERSION_TTL)
+    cache.delete(state_cache.version_key("small-open"))  # the pointer lapses (VERSION_TTL)
     assert client.get("/e/small-open/").status_code == 404
     again = create_swiss(slug="small-open")
     assert again.version == 4  # goes on from the deleted event's version

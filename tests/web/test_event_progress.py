@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from standings.events.models import Event, Round
+from standings.live.publish import publish
 from standings.state.progress import RoundProgress, is_finished, shown_dates
 from standings.trf.importer import import_trf_file
-from standings.web import render
 from tests.events.test_trf_import import trf_file
 from tests.factories import create_swiss
 from tests.html import one, select, text, texts
@@ -124,7 +124,7 @@ def test_a_tournament_is_live_while_a_section_is_and_finished_when_all_are(clien
         ("Small Open", False),
     ]
     finish(b)
-    render.publish(b.pk)  # what follows a commit: the list is made again
+    publish(b.pk)  # what follows a commit: the list is made again
     html = client.get("/").content.decode()
     assert listed(html) == {"All events": ["Rilton Cup"]}
     assert texts(html, ".event-item > .finished-badge") == ["finished"]

@@ -16,8 +16,9 @@ from django.db import connections
 from django.db.models import F
 
 from standings.events.models import Event
-from standings.live import push
-from standings.web import render
+from standings.live import server_loop
+from standings.live.publish import publish
+from standings.state import cache as state_cache
 from standings.web.fast import PublicPages
 
 from .writes import enter_result
@@ -156,9 +157,11 @@ def test_a_reader_never_sees_an_older_version_than_the_push_it_was_told_of(
     """Readers hammer the hot pages through the fast path while results are entered and
     pushed; each answer is at least the version pushed before the reader asked."""
     settings.LIVE_PUSH_INTERVAL = 0  # each write publishes inline, in this thread
-    render.publish(event.pk)
+    publish(event.pk)
     told = [0]
-    monkeypatch.setattr(push, "_group_send", lambda group, message: told.append(message["version"]))
+    monkeypatch.setattr(
+        server_loop, "group_send", lambda group, message: told.append(message["version"])
+    )
     fast = PublicPages(django_app)
     done = threading.Event()
     stale: list[tuple[str, int, int]] = []
@@ -189,7 +192,7 @@ def test_a_reader_never_sees_an_older_version_than_the_push_it_was_told_of(
 
 
 async def _publish(event) -> None:
-    await sync_to_async(render.publish)(event.pk)
+    await sync_to_async(publish)(event.pk)
 
 
 async def _write(event, round_no: int, board: int, result: str) -> None:
@@ -200,14 +203,14 @@ async def test_a_lapsed_pointer_is_read_again_once_and_outside_django(event, dja
     await _publish(event)
     fast = PublicPages(django_app)
     await get(fast, "/e/small-open/")
-    render.cache.delete(render.version_key("small-open"))  # VERSION_TTL went by
+    state_cache.cache.delete(state_cache.version_key("small-open"))  # VERSION_TTL went by
     answers = await asyncio.gather(*(get(fast, "/e/small-open/") for _ in range(8)))
     assert django_app.calls == 1  # the first view only: the version was read by the reader
     for _ in range(100):  # in the background: the answers did not wait for it
-        if render.cache.get(render.version_key("small-open")) is not None:
+        if state_cache.cache.get(state_cache.version_key("small-open")) is not None:
             break
         await asyncio.sleep(0.05)
-    assert render.cache.get(render.version_key("small-open")) == event.version  # put back
+    assert state_cache.cache.get(state_cache.version_key("small-open")) == event.version  # put back
     assert {status for status, _headers, _body in answers} == {200}
     assert len({body for _status, _headers, body in answers}) == 1
 
@@ -236,7 +239,7 @@ async def test_a_follower_never_waits_for_a_busy_django_when_the_pointer_lapses(
     fast = PublicPages(busy_app)
     first = await get(fast, "/e/small-open/")
     busy_app.free.clear()
-    render.cache.delete(render.version_key("small-open"))
+    state_cache.cache.delete(state_cache.version_key("small-open"))
     again = await asyncio.wait_for(get(fast, "/e/small-open/"), 5)
     assert again == first
     assert busy_app.calls == 1
@@ -299,9 +302,9 @@ async def test_a_write_that_bypassed_publish_shows_once_the_pointer_lapsed(event
     await get(fast, "/e/small-open/")
     await get(fast, "/e/small-open/")  # replayed: the pointer named its version
     await sync_to_async(Event.objects.filter(pk=event.pk).update)(version=F("version") + 1)
-    render.cache.delete(render.version_key("small-open"))  # VERSION_TTL went by
+    state_cache.cache.delete(state_cache.version_key("small-open"))  # VERSION_TTL went by
     version, _seen = fast._named["small-open"]
-    fast._named["small-open"] = (version, time.monotonic() - render.VERSION_TTL)
+    fast._named["small-open"] = (version, time.monotonic() - state_cache.VERSION_TTL)
     _status, headers, _body = await get(fast, "/e/small-open/")
     assert int(headers["x-event-version"]) == version + 1
 

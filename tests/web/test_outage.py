@@ -7,8 +7,8 @@ import logging
 import pytest
 
 from standings.events.models import Game
-from standings.live import push
-from standings.web import render
+from standings.live import schedule
+from standings.state import cache as state_cache
 from tests.factories import create_swiss
 from tests.html import one, select, text
 from tests.servers import free_port
@@ -35,7 +35,7 @@ def redis_gone(settings):
         }
     }
     yield
-    push._backlog.events.clear()  # its retries end with the test
+    schedule._backlog.events.clear()  # its retries end with the test
 
 
 @pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_a_result_is_saved_and_answered_with_a_notice_when_redis_is_gone(
     assert one(answer.content, "#round-controls[hx-swap-oob] .live-delayed")
     game.refresh_from_db()
     assert game.result == "10"
-    assert push._backlog  # and its push waits for Redis
+    assert schedule._backlog  # and its push waits for Redis
 
 
 @pytest.mark.django_db
@@ -86,14 +86,14 @@ def test_an_event_that_cannot_be_rendered_breaks_only_its_own_pages(
     client, event, monkeypatch, caplog
 ):
     create_swiss(slug="broken-open")
-    real = render.build_state
+    real = state_cache.build_state
 
     def build_state(event):
         if event.slug == "broken-open":
             raise ValueError("a record the engine cannot read")
         return real(event)
 
-    monkeypatch.setattr(render, "build_state", build_state)
+    monkeypatch.setattr(state_cache, "build_state", build_state)
     client.raise_request_exception = False
     with caplog.at_level(logging.ERROR):
         broken = client.get("/e/broken-open/")

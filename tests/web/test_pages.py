@@ -6,7 +6,7 @@ import pytest
 
 from standings.events.models import Event, Participant
 from standings.live.fragments import render_parts
-from standings.web import render
+from standings.live.publish import publish
 from tests.html import one, parse, select, text, texts
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +163,7 @@ def test_player_names_are_isolated_on_every_page_and_fragment(client, event):
     """A right-to-left name must not reorder the numbers beside it: every name in <bdi>."""
     name = re.compile(r"Player \d\d")
     documents = {url: client.get(url).content.decode() for url in PAGES}
-    pushed = render_parts(render.publish(event.pk))  # what the live push sends of this state
+    pushed = render_parts(publish(event.pk).state)  # what the live push sends of this state
     documents.update({f"fragment {view}": html for view, html in pushed.items()})
     for where, html in documents.items():
         shown = [

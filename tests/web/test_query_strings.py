@@ -5,6 +5,7 @@ else is served."""
 
 import pytest
 
+from standings.state import cache as state_cache
 from standings.web import render
 from tests.html import select
 
@@ -59,7 +60,7 @@ def fresh() -> None:
     from django.core.cache import cache
 
     cache.clear()
-    render._STATES.clear()
+    state_cache._STATES.clear()
 
 
 @pytest.fixture

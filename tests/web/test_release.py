@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from standings.live import push
+from standings.live import schedule
 from standings.release import release_id
 from standings.web import render
 
@@ -106,7 +106,7 @@ def test_every_render_and_state_in_the_shared_cache_is_keyed_by_the_release(
     client, event, bridge_event, settings
 ):
     settings.RELEASE = "release-one"
-    push.publish_now(event.pk)  # the state, the hot pages, the sockets' message
+    schedule.publish_now(event.pk)  # the state, the hot pages, the sockets' message
     for path in [*PAGES, "/b/swiss/", "/b/swiss/screen/", "/b/swiss/team/1/"]:
         assert client.get(path).status_code == 200, path
     client.get("/e/small-open/find/", {"q": "7"})

@@ -9,7 +9,7 @@ from standings.events.services import close_round, enter_result
 from standings.events.snapshot import team_tiebreaks
 from standings.events.team_services import create_team_round, forfeit_match, set_team_bye
 from standings.live.fragments import render_parts
-from standings.web import render
+from standings.state import cache as state_cache
 from tests.factories import create_team_event
 from tests.html import one, select, text, texts
 
@@ -125,7 +125,7 @@ def test_the_screen_shows_team_standings_and_the_round_s_matches(client, teams):
 
 
 def test_the_live_fragments_carry_team_standings_and_matches(teams):
-    state = render.state("small-teams", teams.version)
+    state = state_cache.state("small-teams", teams.version)
     parts = render_parts(state)
     standings = one(parts["standings"], "#standings-table")
     assert standings["hx-swap-oob"] == "true"

@@ -11,10 +11,10 @@ from standings.events.models import Event
 from standings.events.services import publish_pairings
 from standings.events.team_services import create_team_round, set_team_bye
 from standings.live.fragments import render_parts
+from standings.state import cache as state_cache
 from standings.state.labels import columns
 from standings.state.parts import Cell, format_value
 from standings.state.ties import tie_notes
-from standings.web import render
 from tests.factories import create_team_event
 from tests.html import one, select, text, texts
 from tests.web.writes import close_round, enter_result
@@ -59,7 +59,7 @@ def test_players_equal_on_every_column_are_told_the_lots_placed_them(client, lot
 
 
 def test_the_note_is_part_of_the_pushed_standings_fragment(lots):
-    state = render.state("small-open", lots.version)
+    state = state_cache.state("small-open", lots.version)
     pushed = one(render_parts(state, ["standings"])["standings"], "#standings-table")
     assert pushed["hx-swap-oob"] == "true"
     assert "seed 4711 decided their order" in note_text(one(pushed, ".tie-notes li"))
@@ -159,7 +159,7 @@ def test_three_teams_equal_on_every_column_are_told_the_lots_placed_them(client,
 def test_the_team_note_is_pushed_and_translated(three_teams):
     from django.utils import translation
 
-    state = render.state("small-teams", three_teams.version)
+    state = state_cache.state("small-teams", three_teams.version)
     with translation.override("es"):
         pushed = one(render_parts(state, ["standings"])["standings"], "#standings-table")
     assert note_text(one(pushed, ".tie-notes li")).startswith("Puestos 2–4 (")
