@@ -31,8 +31,15 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "Chromium missing: sudo apt-get install chromium"; fi; }
 
+# The browser tests mostly wait (for a page, a push, a reconnect): they run beside the rest,
+# their output printed after it; either failing fails the target.
 test: $(STAMP) browser
-	$(PY) -m pytest
+	@log="$$(mktemp)"; status=0; \
+	$(PY) -m pytest -p no:cacheprovider -m browser >"$$log" 2>&1 & browser=$$!; \
+	$(PY) -m pytest -m "not browser" || status=$$?; \
+	wait $$browser || status=$$?; \
+	echo "== the browser tests, run beside the others:"; cat "$$log"; rm -f "$$log"; \
+	exit $$status
 
 # ruff (lint and format), mypy with django-stubs (types), vulture (dead code); settings in
 # pyproject.toml. The same checks run before each commit with `pre-commit install`.
