@@ -78,7 +78,7 @@ def _line(member: Member, team: TeamRef) -> BoardLine:
 
 
 def _ranked(lines: list[BoardLine], min_games: int) -> tuple[BoardLine, ...]:
-    def order(line: BoardLine) -> tuple:
+    def order(line: BoardLine) -> tuple[float, int, int, int]:
         share = line.score / line.games if line.games else 0.0
         return (-share, -(line.performance or 0), -line.games, line.person.start_no)
 

@@ -25,6 +25,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache as shared_cache
@@ -52,15 +53,15 @@ class MissingCache:
 
     quiet_until = 0.0  # monotonic time before which a failure is not logged again
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         return self._call("get", key, default, failed=default)
 
-    def set(self, key: str, value, timeout=None) -> None:
+    def set(self, key: str, value: object, timeout: float | None = None) -> None:
         self._call("set", key, value, timeout, failed=None)
 
-    def add(self, key: str, value, timeout=None) -> bool:
+    def add(self, key: str, value: object, timeout: float | None = None) -> bool:
         # Unreachable: nobody else can hold the lock either, so go ahead.
-        return self._call("add", key, value, timeout, failed=True)
+        return bool(self._call("add", key, value, timeout, failed=True))
 
     def delete(self, key: str) -> None:
         self._call("delete", key, failed=None)
@@ -68,7 +69,7 @@ class MissingCache:
     def incr(self, key: str, delta: int) -> None:
         self._call("incr", key, delta, failed=None)
 
-    def _call(self, name: str, *args, failed):
+    def _call(self, name: str, *args: object, failed: Any) -> Any:
         try:
             return getattr(shared_cache, name)(*args)
         except Exception as error:
@@ -82,7 +83,7 @@ class MissingCache:
 cache = MissingCache()
 
 
-class Kept(OrderedDict):
+class Kept(OrderedDict[object, Any]):
     """The last few entries put, in this process (least recently put dropped); a put from
     a publishing thread and one from the views' thread do not trip over each other."""
 
@@ -114,7 +115,7 @@ def current_version(slug: str) -> int | None:
             return None
         # add, not set: a publish that moved the pointer meanwhile is not stepped back
         cache.add(version_key(slug), version, VERSION_TTL)
-    return version
+    return int(version)
 
 
 def version_key(slug: str) -> str:
@@ -186,7 +187,7 @@ def section_summary(link: SectionLink, version: int | None) -> sections.SectionS
     (a 400-player state takes over 100 ms to unpickle; its summary next to nothing)."""
     if version is None:
         return sections.summary(link, None)
-    found = cache.get(key(link.slug, version, "summary"))
+    found: sections.SectionSummary | None = cache.get(key(link.slug, version, "summary"))
     if found is None:
         found = sections.summary(link, state(link.slug, version))
         cache.set(key(link.slug, version, "summary"), found, STATE_TTL)
@@ -200,7 +201,7 @@ def _build_once(slug: str, version: int) -> EventState | None:
         deadline = time.monotonic() + BUILD_WAIT
         while time.monotonic() < deadline:
             time.sleep(0.05)
-            state = cache.get(key(slug, version, "state"))
+            state: EventState | None = cache.get(key(slug, version, "state"))
             if state is not None:
                 return state
     try:

@@ -312,7 +312,7 @@ def _progress(
     ]
 
 
-_earlier_ranks: OrderedDict[tuple, dict[int, int]] = OrderedDict()  # _ranks_after's
+_earlier_ranks: OrderedDict[tuple[object, ...], dict[int, int]] = OrderedDict()  # _ranks_after's
 _earlier_lock = threading.Lock()
 EARLIER_KEPT = 16  # remembered per process (each holds its event cut: ~1 MB at 500 x 11)
 
@@ -370,7 +370,7 @@ def materialised(state: EventState) -> EventState:
     return dataclasses.replace(state, standings=standings, records=dict(state.records), teams=teams)
 
 
-class Records(Mapping):
+class Records(Mapping[int, tuple[GameLine, ...]]):
     """Each participant's rounds (player cards, crosstable), worked out when first read:
     the live fragments do not show them, and a push sends those first (materialised())."""
 

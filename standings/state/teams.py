@@ -9,6 +9,7 @@ and provisional mark; the team page explains every value from the engine's contr
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.utils.functional import Promise
@@ -226,7 +227,7 @@ class TeamState:
                 )
         return rosters
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The team standings in the shape of the tie-break command (`start_no` is the team
         number)."""
         return self.standings.to_json()
@@ -340,7 +341,9 @@ def build_team_state(
     )
 
 
-def _records(teams, rounds, event: Event, boards: int):
+def _records(
+    teams: Iterable[TeamRef], rounds: Iterable[TeamRound], event: Event, boards: int
+) -> dict[int, tuple[TeamMatchLine, ...]]:
     """Each team's rounds: its match, seen from its side, or its bye."""
     records: dict[int, list[TeamMatchLine]] = {t.number: [] for t in teams}
     for rnd in rounds:
