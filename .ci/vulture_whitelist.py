@@ -15,8 +15,9 @@ from standings.security.login import SignInForm
 from standings.state.board_rankings import BoardLine
 from standings.web.printouts import PairingLine, PaperConverter
 from standings.state.sections import Leader
-from standings.state.event_state import EventState, GameLine, RoundView
-from standings.state.teams import Member, TeamMatchLine, TeamRound, TeamState
+from standings.state.event_state import EventState, GameLine
+from standings.state.rounds import RoundView
+from standings.state.teams import Member, TeamMatchLine, TeamState
 
 # Scoring fields named in engine/result_codes.py's table and read with getattr.
 Scoring.full_bye, Scoring.half_bye, Scoring.forfeit_win, Scoring.forfeit_loss
@@ -35,7 +36,7 @@ TrfUploadForm.file, SignInForm.keep_signed_in
 RoundView.state_label, GameLine.opponent_rank, GameLine.result_title, GameLine.points_shown
 EventState.crosstable, EventState.full_name
 BoardLine.score_shown, BoardLine.percentage, Member.score_shown, TeamState.crosstable
-TeamMatchLine.match_points, TeamRound.pending
+TeamMatchLine.match_points, RoundView.pending
 Leader.url_no
 
 # Run by name in the seeding script a bench hands to the server's database.

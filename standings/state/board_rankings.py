@@ -17,7 +17,8 @@ from django.utils.translation import gettext
 from standings.engine.ratings import performance_rating
 
 from .parts import Person, format_value
-from .teams import Member, TeamRef
+from .rounds import TeamRef
+from .teams import Member
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
 from standings.events.changes import last_change_at
-from standings.events.models import RESULT_SHOWN, Event, Round, UnplayedRound
+from standings.events.models import RESULT_SHOWN, Event, UnplayedRound
 from standings.events.prizes import prize_list
 from standings.events.sections import sections_of, tournament_of
 from standings.events.snapshot import (
@@ -40,6 +40,7 @@ from standings.wording import terms
 from . import progress
 from .labels import Column, columns
 from .parts import Board, Cell, Person, format_value
+from .rounds import Bye, RoundView
 from .teams import TeamState, build_team_state
 from .ties import TieNote, tie_notes
 
@@ -55,32 +56,6 @@ UNPLAYED = {
     code: (r.shown, terms.RESULT_TITLES.get(code, terms.NOT_PAIRED))
     for code, r in UNPLAYED_CODES.items()
 }
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class Bye:
-    person: Person
-    kind: str  # as the model names it ("Half-point bye")
-    code: str = ""  # the model's code ("H"), for the words of the reader's language
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class RoundView:
-    number: int
-    state: str
-    state_label: str
-    boards: tuple[Board, ...]
-    byes: tuple[Bye, ...]
-
-    @property
-    def closed(self) -> bool:
-        return self.state == Round.State.CLOSED
-
-    @property
-    def pending(self) -> int:
-        return sum(1 for b in self.boards if not b.result)
 
 
 @quick_pickle

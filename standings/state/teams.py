@@ -18,65 +18,18 @@ from standings.engine.event import Scoring
 from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, PENDING
-from standings.events.match_score import MatchScore, half, match_points, match_score
-from standings.events.models import RESULT_SHOWN, Event, Round, TeamBye
+from standings.events.match_score import half, match_points, match_score
+from standings.events.models import RESULT_SHOWN, Event, TeamBye
 from standings.events.snapshot import EventRead, scoring, team_bye_points
 from standings.wording import terms
 
 from .labels import Column, columns
 from .parts import Board, Cell, Person, format_value
+from .rounds import MatchView, RoundView, TeamByeView, TeamRef
 from .ties import TieNote, tie_notes
 
 # A team bye's kind in the reader's language (lazy: the state is shared by every language).
 BYE_LABELS = {code: terms.BYE_KINDS.get(code, label) for code, label in TeamBye.Kind.choices}
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class TeamRef:
-    number: int
-    name: str
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    table: int
-    home: TeamRef
-    away: TeamRef
-    score: MatchScore
-    boards: tuple[Board, ...]
-
-    @property
-    def signature(self) -> str:
-        return self.score.shown + "|" + "".join(b.result or "." for b in self.boards)
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class TeamByeView:
-    team: TeamRef
-    code: str  # a `TeamBye.Kind` value
-    kind: str | Promise  # in words (translated when shown)
-
-
-@quick_pickle
-@dataclass(frozen=True, slots=True)
-class TeamRound:
-    number: int
-    state: str
-    state_label: str
-    matches: tuple[MatchView, ...]
-    byes: tuple[TeamByeView, ...]
-
-    @property
-    def closed(self) -> bool:
-        return self.state == Round.State.CLOSED
-
-    @property
-    def pending(self) -> int:
-        """Boards still to come (a match forfeited as a whole has none)."""
-        return sum(m.score.boards - m.score.entered for m in self.matches)
 
 
 @quick_pickle
@@ -169,7 +122,7 @@ class TeamState:
     columns: tuple[Column, ...]
     lines: tuple[TeamLine, ...]
     standings: Standings  # the engine's team rows, `start_no` the team number
-    rounds: tuple[TeamRound, ...]
+    rounds: tuple[RoundView, ...]
     squads: dict[int, tuple[tuple[Person, int | None], ...]]  # members and their board order
     records: dict[int, tuple[TeamMatchLine, ...]]
     boards: int  # boards per match (the most any match has)
@@ -259,7 +212,7 @@ class TeamState:
             for cell, contributions in zip(line.cells, row.explanations, strict=True)
         )
 
-    def round(self, number: int) -> TeamRound | None:
+    def round(self, number: int) -> RoundView | None:
         return next((r for r in self.rounds if r.number == number), None)
 
     def line(self, number: int) -> TeamLine | None:
@@ -312,12 +265,12 @@ def build_team_state(
     for round_id, team_id, kind in read.team_byes:
         byes[number[round_id]].append(TeamByeView(teams[team_id], kind, BYE_LABELS[kind]))
     team_rounds = tuple(
-        TeamRound(
+        RoundView(
             r.number,
             r.state,
             r.get_state_display(),
-            tuple(sorted(by_round[r.number], key=lambda m: m.table)),
-            tuple(sorted(byes[r.number], key=lambda b: b.team.number)),
+            matches=tuple(sorted(by_round[r.number], key=lambda m: m.table)),
+            team_byes=tuple(sorted(byes[r.number], key=lambda b: b.team.number)),
         )
         for r in read.rounds
     )
@@ -342,7 +295,7 @@ def build_team_state(
 
 
 def _records(
-    teams: Iterable[TeamRef], rounds: Iterable[TeamRound], event: Event, boards: int
+    teams: Iterable[TeamRef], rounds: Iterable[RoundView], event: Event, boards: int
 ) -> dict[int, tuple[TeamMatchLine, ...]]:
     """Each team's rounds: its match, seen from its side, or its bye."""
     records: dict[int, list[TeamMatchLine]] = {t.number: [] for t in teams}
@@ -353,7 +306,7 @@ def _records(
                 mine, mp = (s.home, s.home_mp) if home else (s.away, s.away_mp)
                 shown = s.seen_from(home=home)
                 records[own.number].append(TeamMatchLine(rnd.number, other, home, shown, mp, mine))
-        for bye in rnd.byes:
+        for bye in rnd.team_byes:
             mp, gp = team_bye_points(bye.code, event, boards)
             records[bye.team.number].append(TeamMatchLine(rnd.number, None, True, bye.kind, mp, gp))
     return {number: tuple(lines) for number, lines in records.items()}

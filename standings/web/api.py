@@ -10,8 +10,9 @@ import json
 from typing import Any
 
 from standings.events.models import Event
-from standings.state.event_state import EventState, GameLine, RoundView
+from standings.state.event_state import EventState, GameLine
 from standings.state.parts import Board, Person
+from standings.state.rounds import RoundView
 
 
 def person_json(person: Person) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from standings.state.event_state import EventState, GameLine, RoundView
+from standings.state.event_state import EventState, GameLine
 from standings.state.parts import Board, Person
+from standings.state.rounds import RoundView
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 

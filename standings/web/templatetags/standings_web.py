@@ -16,9 +16,9 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from standings.engine.result import Contribution
 from standings.events.models import Round
-from standings.state.event_state import Bye, GameLine, Line, RoundView
+from standings.state.event_state import GameLine, Line
 from standings.state.parts import Board, Cell, Person, format_value
-from standings.state.teams import TeamByeView
+from standings.state.rounds import Bye, RoundView, TeamByeView
 from standings.web.flags import flag_url
 from standings.web.printouts import crosstable_cell
 from standings.wording import terms

@@ -7,7 +7,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from standings.state.teams import MatchView, TeamLine, TeamRef
+from standings.state.rounds import MatchView, TeamRef
+from standings.state.teams import TeamLine
 
 from .standings_web import board_row, path_around_number
 
