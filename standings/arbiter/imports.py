@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from standings.engine.trf import TrfError, read_trf_bytes
-from standings.events.access import can_edit
+from standings.events import actors
 from standings.events.models import Event
 from standings.trf import upload
 from standings.trf.importer import import_trf_file, record_lines
@@ -19,24 +18,24 @@ from standings.wording.phrases import trf_problem
 
 @login_required
 def import_new(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_staff:
-        raise PermissionDenied("Only staff can create events.")
+    actors.forbid_unless_may_change(request.user, None, "Only staff can create events.")
     return _upload(request, None)
 
 
 @login_required
 def import_into(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
-    if not can_edit(request.user, event):
-        raise PermissionDenied("Only the event's arbiters can import into it.")
+    actors.forbid_unless_may_change(
+        request.user, event, "Only the event's arbiters can import into it."
+    )
     return _upload(request, event)
 
 
 @login_required
 def import_section(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Event, slug=slug, parent=None)
-    if not can_edit(request.user, tournament):
-        raise PermissionDenied("Only the tournament's arbiters can add sections to it.")
+    said = "Only the tournament's arbiters can add sections to it."
+    actors.forbid_unless_may_change(request.user, tournament, said)
     return _upload(request, None, section_of=tournament)
 
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
-from standings.events import services
-from standings.events.access import can_edit
+from standings.events import actors, services
 from standings.events.models import Event, Game
 
 from .audit import audit_page
@@ -26,9 +24,10 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def editable_event(request: HttpRequest, slug: str) -> Event:
+    """The event of an arbiter's page: 404 when there is none, 403 unless the user may change
+    it (the write services check again; this refuses the page before it is rendered)."""
     event = get_object_or_404(Event, slug=slug)
-    if not can_edit(request.user, event):
-        raise PermissionDenied("You are not an arbiter of this event")
+    actors.forbid_unless_may_change(request.user, event, "You are not an arbiter of this event")
     return event
 
 

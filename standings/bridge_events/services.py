@@ -29,7 +29,7 @@ from standings.bridge.vp_scale import victory_points
 from standings.bridge.writer import bridge_document
 from standings.events.changes import record_change
 from standings.events.models import Event
-from standings.events.services import WriteRefused
+from standings.events.services import WriteRefused, check_allowed
 from standings.wording import bridge as wording
 
 from .models import MAX_BOARDS, SLUG_LENGTH, BridgeEvent
@@ -45,7 +45,9 @@ ENTRY_FOR: dict[str, Promise] = {
 
 
 def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int = 16) -> Event:
-    """A new event from a standings-bridge-1 file; BridgeFormatError when refused."""
+    """A new event from a standings-bridge-1 file; BridgeFormatError when refused. Only
+    staff (and system writes) create events."""
+    check_allowed(user, None)
     if not 1 <= boards <= MAX_BOARDS:
         raise WriteRefused(
             gettext("boards per match must be between 1 and %(most)s") % {"most": MAX_BOARDS}
@@ -226,6 +228,7 @@ def _replace(
     target: Callable[[BridgeData], str],
 ) -> Entry | None:
     """Replace (or add) the one entry of `collection` that `same` picks, audited."""
+    check_allowed(user, event)
     with transaction.atomic():
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
         check_kind(bridge, kind)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_POST, require_safe
 
 from standings.bridge.reader import BridgeFormatError
-from standings.events.access import can_edit
+from standings.events import actors
 from standings.events.models import Event
 from standings.events.services import WriteRefused
 from standings.wording import bridge as wording
@@ -29,6 +29,9 @@ from . import services
 from .forms import MAX_MB, BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
 from .models import BridgeEvent
 from .pages import NoSuchRound, page_round, round_matches, standings_context, team_context
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 PAGE_TTL = 600
 
@@ -132,8 +135,8 @@ def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
 
 def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
     bridge = _bridge(slug)
-    if not can_edit(request.user, bridge.event):
-        raise PermissionDenied(gettext("You are not an arbiter of this event"))
+    said = gettext("You are not an arbiter of this event")
+    actors.forbid_unless_may_change(request.user, bridge.event, said)
     return bridge
 
 
@@ -285,8 +288,7 @@ def _answer(
 @login_required
 def import_page(request: HttpRequest) -> HttpResponse:
     """Staff create a bridge event from a file; the uploader becomes its arbiter."""
-    if not request.user.is_staff:
-        raise PermissionDenied(gettext("Only staff can create events."))
+    actors.forbid_unless_may_change(request.user, None, gettext("Only staff can create events."))
     posted = request.method == "POST"
     form = BridgeUploadForm(request.POST, request.FILES) if posted else BridgeUploadForm()
     problem = ""
@@ -302,7 +304,8 @@ def import_page(request: HttpRequest) -> HttpResponse:
         except WriteRefused as refused:
             problem = refused.message
         else:
-            event.arbiters.add(request.user)
+            # signed in (login_required) and staff (the check above)
+            event.arbiters.add(cast("User", request.user))
             messages.success(request, gettext("Imported %(name)s.") % {"name": event.name})
             return redirect("bridge_events:score", slug=event.slug)
     status = 400 if posted else 200

@@ -1,8 +1,9 @@
 """Every write to an event: one transaction, row locks, one audited `record_change`.
 
 `user=None` is a system actor (demo feeder, management commands, tests); a
-given user must pass `can_edit` or `NotAllowed` is raised. Refusals carry a
-message meant to be shown to the arbiter as is.
+given user must pass `actors.check_may_change`, the one place a write's permission is
+decided, or `NotAllowed` is raised. Refusals carry a message meant to be shown to the
+arbiter as is.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from standings.engine.notation import SpecError
 from standings.prizes.rules import RulesError, read_rules, write_rules
 from standings.wording.phrases import worded
 
-from .access import can_edit
+from . import actors
 from .changes import record_change
 from .models import (
     RESULT_SHOWN,
@@ -32,17 +33,11 @@ from .models import (
     Team,
     UnplayedRound,
 )
+from .refusals import NotAllowed as NotAllowed
+from .refusals import WriteRefused
 from .sections import record_sections_change
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
-
-
-class WriteRefused(Exception):
-    """A write that was not made; `message` says why, for the arbiter."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 class StaleEntry(WriteRefused):
@@ -54,10 +49,6 @@ class StaleEntry(WriteRefused):
 
 
 class RoundClosed(WriteRefused):
-    pass
-
-
-class NotAllowed(WriteRefused):
     pass
 
 
@@ -509,9 +500,10 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
     return rnd
 
 
-def check_allowed(user, event: Event) -> None:
-    if user is not None and not can_edit(user, event):
-        raise NotAllowed(gettext("You may not change %(event)s") % {"event": event.name})
+def check_allowed(user, event: Event | None) -> None:
+    """`actors.check_may_change` for a user; None, a system write, may change any event."""
+    if user is not None:
+        actors.check_may_change(user, event)
 
 
 def locked_round(event: Event, round_no: int) -> Round:

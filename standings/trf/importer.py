@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -35,7 +35,6 @@ from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, TrfWarning, read_trf_bytes
-from standings.events.access import can_edit
 from standings.events.changes import record_change
 from standings.events.models import (
     Event,
@@ -48,6 +47,7 @@ from standings.events.models import (
     UnplayedRound,
 )
 from standings.events.sections import record_sections_change, sections_of
+from standings.events.services import check_allowed
 from standings.events.snapshot import SCORING_FIELDS
 from standings.wording.phrases import trf_warning
 from standings.wording.trf_messages import OTHER_WARNINGS, WARNING_KINDS
@@ -288,12 +288,15 @@ def _store(
 ) -> ImportReport:
     """Create or complete the event from the plan; call inside the import's transaction."""
     event = _existing_event(slug, name, start_date, section_of)
+    # The event the file completes, else the tournament it adds a section to (who may
+    # create an event of its own is the upload page's to say: staff).
+    target = event if event is not None else section_of
+    if target is not None:
+        check_allowed(user, target)
     if event is None:
         event = _create_event(trf, name, start_date, slug, section_of)
         report = ImportReport(slug=event.slug, created=True)
     else:
-        if user is not None and not can_edit(user, event):
-            raise PermissionDenied("not an arbiter of this event")
         if section_of is not None and event.parent_id != section_of.pk:
             raise TrfError(
                 gettext("%(slug)s is not a section of %(tournament)s")
