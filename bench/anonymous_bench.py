@@ -73,10 +73,11 @@ for number in range(1, 10):
 # One result of the running round entered (or cleared): a new version, published inline.
 CHANGE = """
 from standings.events import services
+from standings.events.actors import COMMAND
 from standings.events.models import Event, Game
 event = Event.objects.get(slug={big!r})
 game = Game.objects.get(round__event=event, round__number=9, board=2)
-services.enter_result(event, 9, 2, "" if game.result else "10")
+services.enter_result(event, 9, 2, "" if game.result else "10", actor=COMMAND)
 """
 
 

@@ -35,6 +35,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import override_settings, setup_test_environment  # noqa: E402
 
 from standings.engine.trf import TrfError  # noqa: E402
+from standings.events.actors import COMMAND  # noqa: E402
 from standings.trf.importer import import_trf  # noqa: E402
 from tests.events.trf_mutations import SEEDS, check_import, mutate  # noqa: E402
 
@@ -70,7 +71,7 @@ def run(files: int, rng: random.Random, keep: Path | None) -> tuple[Counter, flo
     slugs: dict[Path, str] = {}
     for k, (path, data) in enumerate(seeds):
         try:
-            slugs[path] = import_trf(data, slug=f"seed-{k}").slug
+            slugs[path] = import_trf(data, slug=f"seed-{k}", actor=COMMAND).slug
         except TrfError:
             pass  # a real file the reader refuses still makes bad files
     counts: Counter = Counter()

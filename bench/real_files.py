@@ -32,6 +32,7 @@ from django.test.utils import override_settings, setup_test_environment  # noqa:
 from standings.engine.result import Standings  # noqa: E402
 from standings.engine.standings import compute_standings  # noqa: E402
 from standings.engine.trf import TrfError, read_trf, read_trf_bytes  # noqa: E402
+from standings.events.actors import COMMAND  # noqa: E402
 from standings.events.models import Event  # noqa: E402
 from standings.events.snapshot import event_standings  # noqa: E402
 from standings.trf.exporter import export_trf  # noqa: E402
@@ -77,13 +78,13 @@ def through(path: Path, slug: str) -> tuple[str, str]:
     except (TrfError, ValueError) as error:
         return "", str(error)
     try:
-        import_trf(data, slug=slug)
+        import_trf(data, slug=slug, actor=COMMAND)
     except TrfError as error:
         return "read", str(error)
     event = Event.objects.get(slug=slug)
     exported = export_trf(event)
     try:
-        import_trf(exported.encode(), slug=slug)
+        import_trf(exported.encode(), slug=slug, actor=COMMAND)
     except TrfError as error:
         return "import", f"re-import of the export: {error}"
     if values(event_standings(event)) != expected:

@@ -90,6 +90,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
+    from standings.events.actors import COMMAND
     from standings.events.models import Event
     from standings.events.services import enter_result
     from standings.live.publish import publish
@@ -125,7 +126,7 @@ def main() -> None:
     )
 
     def after_a_result() -> float:
-        enter_result(target, ROUNDS, pending.pop(), "10")
+        enter_result(target, ROUNDS, pending.pop(), "10", actor=COMMAND)
         publish(target.pk)  # what the live push does once the result commits
         start = time.perf_counter()
         client.get("/e/bench-cup/")

@@ -71,7 +71,7 @@ def _upload(
                 report = import_trf_file(
                     trf,
                     slug=event.slug if event else None,
-                    user=request.user,
+                    actor=request.user,
                     lines=record_lines(data),
                     section_of=section_of,
                     name=name,

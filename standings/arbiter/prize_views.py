@@ -66,7 +66,7 @@ def prize_settings(request: HttpRequest, slug: str) -> HttpResponse:
                 event,
                 form.cleaned_data["parsed"],
                 seen_version=form.cleaned_data["version"],
-                user=request.user,
+                actor=request.user,
             )
         except services.WriteRefused as refused:
             refusal = refused.message
@@ -143,10 +143,10 @@ def prize_final(request: HttpRequest, slug: str) -> HttpResponse:
             form = ReopenForm(request.POST)
             if not form.is_valid():
                 raise services.WriteRefused(form.refusal())
-            withdraw_final(event, user=request.user, reason=form.cleaned_data["reason"])
+            withdraw_final(event, actor=request.user, reason=form.cleaned_data["reason"])
             messages.success(request, gettext("The prize list is no longer declared final"))
         else:
-            declare_final(event, user=request.user)
+            declare_final(event, actor=request.user)
             messages.success(request, gettext("The prize list is declared final"))
     except services.WriteRefused as refused:
         messages.error(request, refused.message)

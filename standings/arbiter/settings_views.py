@@ -86,7 +86,7 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
                     rule_edition=data["rule_edition"],
                     shared_places=data["ties"] == "shared",
                     seen_version=data["version"],
-                    user=request.user,
+                    actor=request.user,
                 )
             except services.WriteRefused as refused:
                 save_refusal = refused.message

@@ -70,7 +70,7 @@ def forfeit_match(request: HttpRequest, slug: str, number: int, table: int) -> H
             number,
             table,
             form.cleaned_data["forfeit"],
-            user=request.user,
+            actor=request.user,
             reason=form.cleaned_data["reason"].strip(),
         )
     else:
@@ -87,7 +87,14 @@ def set_lineup(request: HttpRequest, slug: str, number: int, table: int, team: i
     if form.is_valid():
         lineup = form.players()
         _try(
-            request, team_services.set_lineup, event, number, table, team, lineup, user=request.user
+            request,
+            team_services.set_lineup,
+            event,
+            number,
+            table,
+            team,
+            lineup,
+            actor=request.user,
         )
     else:
         messages.error(request, form.refusal())
@@ -102,7 +109,7 @@ def team_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = TeamByeForm(request.POST)
     if form.is_valid():
         team, kind = form.cleaned_data["team"], form.cleaned_data["kind"]
-        _try(request, team_services.set_team_bye, event, number, team, kind, user=request.user)
+        _try(request, team_services.set_team_bye, event, number, team, kind, actor=request.user)
     else:
         messages.error(request, form.refusal())
     return redirect(round_url(event, number))

@@ -87,7 +87,7 @@ def write_result(
             board,
             form.cleaned_data["result"],
             seen_version=form.cleaned_data["version"],
-            user=request.user,
+            actor=request.user,
             reason=form.cleaned_data["reason"].strip(),
             table=table,
         )
@@ -98,7 +98,7 @@ def write_result(
 
 def _round_action(request: HttpRequest, event: Event, number: int, action, **extra) -> HttpResponse:
     try:
-        action(event, number, user=request.user, **extra)
+        action(event, number, actor=request.user, **extra)
     except services.WriteRefused as refused:
         messages.error(request, refused.message)
     return redirect(round_url(event, number))

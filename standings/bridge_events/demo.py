@@ -13,6 +13,7 @@ from django.db import transaction
 from standings.bridge.model import Entrant, TeamMatch, TeamsEvent
 from standings.bridge.vp_scale import victory_points
 from standings.bridge.writer import write_bridge
+from standings.events.actors import DEMO
 from standings.events.models import Event
 
 from .services import import_bridge
@@ -54,7 +55,9 @@ def demo_event(seed: int = 7) -> TeamsEvent:
 @transaction.atomic
 def load_bridge_demo() -> Event:
     Event.objects.filter(slug=BRIDGE_DEMO_SLUG).delete()
-    event = import_bridge(write_bridge(demo_event()), slug=BRIDGE_DEMO_SLUG, boards=BOARDS)
+    event = import_bridge(
+        write_bridge(demo_event()), slug=BRIDGE_DEMO_SLUG, boards=BOARDS, actor=DEMO
+    )
     arbiter = get_user_model().objects.filter(username="arbiter").first()
     if arbiter is not None:
         event.arbiters.add(arbiter)

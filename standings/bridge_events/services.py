@@ -27,9 +27,11 @@ from standings.bridge.model import PairsEvent
 from standings.bridge.reader import BridgeFormatError, read_bridge
 from standings.bridge.vp_scale import victory_points
 from standings.bridge.writer import bridge_document
+from standings.events import actors
+from standings.events.actors import Actor
 from standings.events.changes import record_change
 from standings.events.models import Event
-from standings.events.services import WriteRefused, check_allowed
+from standings.events.services import WriteRefused
 from standings.wording import bridge as wording
 
 from .models import MAX_BOARDS, SLUG_LENGTH, BridgeEvent
@@ -44,10 +46,10 @@ ENTRY_FOR: dict[str, Promise] = {
 }
 
 
-def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int = 16) -> Event:
-    """A new event from a standings-bridge-1 file; BridgeFormatError when refused. Only
-    staff (and system writes) create events."""
-    check_allowed(user, None)
+def import_bridge(text: str | bytes, *, slug: str = "", actor: Actor, boards: int = 16) -> Event:
+    """A new event from a standings-bridge-1 file; BridgeFormatError when refused. Only staff
+    and system actors create events."""
+    actors.check_may_change(actor, None)
     if not 1 <= boards <= MAX_BOARDS:
         raise WriteRefused(
             gettext("boards per match must be between 1 and %(most)s") % {"most": MAX_BOARDS}
@@ -71,7 +73,7 @@ def import_bridge(text: str | bytes, *, slug: str = "", user=None, boards: int =
             BridgeEvent.objects.create(
                 event=event, document=bridge_document(data), boards_per_match=boards
             )
-            record_change(event, user=user, action="import_bridge", target=data.name)
+            record_change(event, actor=actor, action="import_bridge", target=data.name)
     except IntegrityError:  # the same slug taken meanwhile by another import
         raise exists from None
     return event
@@ -101,7 +103,7 @@ def enter_match(
     points: tuple[int, int],
     typed_vps: tuple[Fraction, Fraction] | None = None,
     seen: str = "",
-    user=None,
+    actor: Actor,
 ) -> Entry | None:
     """Enter or correct one match of a team round robin or Swiss: IMPs and total points of
     each side; VPs by the WBF scale for the event's boards (or typed, when the event uses
@@ -134,14 +136,14 @@ def enter_match(
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
         seen=seen,
-        user=user,
+        actor=actor,
         action="bridge_match",
         target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
     )
 
 
 def enter_session(
-    event: Event, *, session: int, scores: dict[int, Fraction], seen: str = "", user=None
+    event: Event, *, session: int, scores: dict[int, Fraction], seen: str = "", actor: Actor
 ) -> Entry | None:
     """Enter or correct a pairs session: every pair's session score (the encounters the
     file gave for it, used for common opponents, are kept)."""
@@ -160,7 +162,7 @@ def enter_session(
         same=lambda s: s["session"] == session,
         build=build,
         seen=seen,
-        user=user,
+        actor=actor,
         action="bridge_session",
         target=lambda data: f"session {session}",
     )
@@ -174,7 +176,7 @@ def enter_bam_match(
     away: int,
     bam: tuple[Fraction, Fraction],
     seen: str = "",
-    user=None,
+    actor: Actor,
 ) -> Entry | None:
     """Enter or correct a BAM match: the board-a-match points each side won."""
 
@@ -197,7 +199,7 @@ def enter_bam_match(
         same=lambda m: m["round"] == round_number and {m["home"], m["away"]} == {home, away},
         build=build,
         seen=seen,
-        user=user,
+        actor=actor,
         action="bridge_bam_match",
         target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
     )
@@ -223,12 +225,12 @@ def _replace(
     same: Callable[[Entry], bool],
     build: Callable[[BridgeEvent, Entry | None], Entry],
     seen: str,
-    user,
+    actor: Actor,
     action: str,
     target: Callable[[BridgeData], str],
 ) -> Entry | None:
     """Replace (or add) the one entry of `collection` that `same` picks, audited."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     with transaction.atomic():
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
         check_kind(bridge, kind)
@@ -257,7 +259,7 @@ def _replace(
         bridge.document = candidate
         bridge.save(update_fields=["document"])
         record_change(
-            event, user=user, action=action, target=target(data), before=before, after=after
+            event, actor=actor, action=action, target=target(data), before=before, after=after
         )
     return after
 

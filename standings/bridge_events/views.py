@@ -197,7 +197,7 @@ def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
                 points=(data["home_points"], data["away_points"]),
                 typed_vps=typed,
                 seen=data["seen"],
-                user=request.user,
+                actor=request.user,
             )
         except WriteRefused as refused:
             refusal = refused.message
@@ -225,7 +225,7 @@ def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
                 away=data["away"],
                 bam=(Fraction(data["home_bam"]), Fraction(data["away_bam"])),
                 seen=data["seen"],
-                user=request.user,
+                actor=request.user,
             )
         except WriteRefused as refused:
             refusal = refused.message
@@ -251,7 +251,7 @@ def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
                 session=form.cleaned_data["session"],
                 scores={pair: Fraction(score) for pair, score in form.scores().items()},
                 seen=form.cleaned_data["seen"],
-                user=request.user,
+                actor=request.user,
             )
         except WriteRefused as refused:
             refusal = refused.message
@@ -296,7 +296,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
         try:
             event = services.import_bridge(
                 form.cleaned_data["file"].read(),
-                user=request.user,
+                actor=request.user,
                 boards=form.cleaned_data["boards"],
             )
         except BridgeFormatError as refused:

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from standings.engine import event as engine
+from standings.events.actors import DEMO
 from standings.events.changes import record_change
 from standings.events.models import Event, Game, Participant, Round, UnplayedRound
 
@@ -290,7 +291,7 @@ def load_demo(seed: int = SEED) -> Event:
         event = _store(demo, arbiter, version)
         record_change(
             event,
-            user=None,
+            actor=DEMO,
             action="load_demo",
             target=DEMO_SLUG,
             after={"players": len(demo.players), "rounds": len(demo.rounds), "seed": seed},

@@ -29,6 +29,7 @@ from django.db import close_old_connections
 from django.db.models import F
 
 from standings.events import services
+from standings.events.actors import DEMO
 from standings.events.models import Event, Round
 from standings.events.snapshot import engine_event, scoring
 
@@ -87,7 +88,7 @@ class DemoFeeder:
             (load_team_demo if team else load_demo)()
             return "reloaded"
         if last.state == Round.State.DRAFT:
-            services.publish_pairings(event, last.number)
+            services.publish_pairings(event, last.number, actor=DEMO)
             return "published"
         pending = list(
             last.games.filter(result="")
@@ -101,14 +102,20 @@ class DemoFeeder:
             table = game.match.table if game.match else None
             try:  # an arbiter trying the demo may have entered this board meanwhile: keep theirs
                 services.enter_result(
-                    event, last.number, game.board, result, seen_version=game.version, table=table
+                    event,
+                    last.number,
+                    game.board,
+                    result,
+                    seen_version=game.version,
+                    table=table,
+                    actor=DEMO,
                 )
             except services.WriteRefused as refused:
                 return f"skipped: {refused.message}"
             return "result"
         if self._wait(self.close_after):
             return "waiting"
-        services.close_round(event, last.number)
+        services.close_round(event, last.number, actor=DEMO)
         return "closed"
 
     def _wait(self, steps: int) -> bool:
@@ -149,8 +156,8 @@ def pair_next_round(event: Event, number: int) -> Round:
     byes = dict(withdrawn)
     if pairing.bye is not None:
         byes[pairing.bye] = "U"
-    services.create_round(event, number, list(pairing.games), byes)
-    return services.publish_pairings(event, number)
+    services.create_round(event, number, list(pairing.games), byes, actor=DEMO)
+    return services.publish_pairings(event, number, actor=DEMO)
 
 
 def run_forever(feeders: list[DemoFeeder], interval: float) -> None:

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from standings.engine import event as engine
+from standings.events.actors import DEMO
 from standings.events.changes import record_change
 from standings.events.models import Event, Game, Participant, Round, UnplayedRound
 
@@ -72,8 +73,10 @@ def load_cup_demo(seed: int = SEED) -> Event:
         taken: set[str] = set()  # one player per name across the sections
         for order, plan in enumerate(SECTIONS, start=1):
             section = _store_section(cup, plan, order, rng, taken, versions.get(plan.slug, 0))
-            record_change(section, user=None, action="load_demo", target=plan.slug)
-        record_change(cup, user=None, action="load_demo", target=DEMO_CUP_SLUG, after=SECTION_SLUGS)
+            record_change(section, actor=DEMO, action="load_demo", target=plan.slug)
+        record_change(
+            cup, actor=DEMO, action="load_demo", target=DEMO_CUP_SLUG, after=SECTION_SLUGS
+        )
     return cup
 
 

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from standings.engine.presets import FIDE_TEAM_SWISS
+from standings.events.actors import DEMO
 from standings.events.changes import record_change
 from standings.events.match_score import MatchPoints, match_score, stored_match_scores
 from standings.events.models import Event, Game, Match, Participant, Round, Team, TeamBye
@@ -124,8 +125,10 @@ def pair_next_team_round(event: Event, number: int) -> Round:
         squads.setdefault(team_no, []).append(start_no)
     lineups = {no: resting_in_turn(no, squad, number) for no, squad in squads.items()}
     byes = {pairing.bye: TeamBye.Kind.PAIRING_BYE.value} if pairing.bye is not None else {}
-    create_team_round(event, number, list(pairing.games), byes, boards=BOARDS, lineups=lineups)
-    return publish_pairings(event, number)
+    create_team_round(
+        event, number, list(pairing.games), byes, boards=BOARDS, lineups=lineups, actor=DEMO
+    )
+    return publish_pairings(event, number, actor=DEMO)
 
 
 def team_entrants(event: Event) -> list[Entrant]:
@@ -161,7 +164,7 @@ def load_team_demo(seed: int = TEAM_SEED) -> Event:
         event = _store(teams, rounds, arbiter, version)
         record_change(
             event,
-            user=None,
+            actor=DEMO,
             action="load_demo",
             target=DEMO_TEAM_SLUG,
             after={"teams": len(teams), "rounds": len(rounds), "seed": seed},

@@ -33,15 +33,15 @@ class AuditedAdmin(admin.ModelAdmin):
         many = [f.name for f in obj._meta.many_to_many if f.name in form.changed_data]
         also = {name: sorted(map(str, form.cleaned_data[name])) for name in many}
         save_in_admin(
-            obj, changed=form.changed_data, user=request.user, created=not change, also=also
+            obj, changed=form.changed_data, actor=request.user, created=not change, also=also
         )
 
     def delete_model(self, request: HttpRequest, obj) -> None:
-        delete_in_admin(obj, user=request.user)
+        delete_in_admin(obj, actor=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
         for obj in queryset:
-            delete_in_admin(obj, user=request.user)
+            delete_in_admin(obj, actor=request.user)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -85,11 +85,11 @@ class EventAdmin(AuditedAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def delete_model(self, request: HttpRequest, obj: Event) -> None:
-        delete_section_in_admin(obj, user=request.user)
+        delete_section_in_admin(obj, actor=request.user)
 
     def delete_queryset(self, request: HttpRequest, queryset) -> None:
         for event in sorted(queryset, key=lambda e: e.parent_id is None):  # sections first
-            delete_section_in_admin(event, user=request.user)
+            delete_section_in_admin(event, actor=request.user)
 
 
 @admin.register(Participant)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.dispatch import Signal
 
+from .actors import Actor, user_of
 from .models import AuditEntry, Event
 
 # Sent with `event_id` once a transaction that changed the event has committed.
@@ -18,7 +19,7 @@ event_committed = Signal()
 def record_change(
     event: Event,
     *,
-    user,
+    actor: Actor,
     action: str,
     target: str = "",
     before=None,
@@ -27,8 +28,10 @@ def record_change(
 ) -> AuditEntry:
     """Audit a change of `event`, bump its version, and announce it once committed.
 
-    Call inside the writing transaction.
+    The entry names the actor's user; a system actor's entry names none (the audit log says
+    "system"). Call inside the writing transaction, after `actors.check_may_change`.
     """
+    user = user_of(actor)  # refuses a missing actor before anything is written
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     if event.parent_id is not None:
         # The tournament's overview shows its sections' leaders: a new version of it is what
@@ -37,7 +40,7 @@ def record_change(
     event.refresh_from_db(fields=["version"])
     entry = AuditEntry.objects.create(
         event=event,
-        user=user if user is not None and user.is_authenticated else None,
+        user=user,
         action=action,
         target=target,
         before=before,

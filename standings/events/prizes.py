@@ -16,9 +16,11 @@ from standings.prizes.projection import PrizeList, project
 from standings.prizes.rules import NO_RULES, PrizeRules, RulesError, read_rules, write_rules
 from standings.prizes.status import RoundsState
 
+from . import actors
+from .actors import Actor
 from .changes import record_change
 from .models import Event, Round
-from .services import WriteRefused, check_allowed
+from .services import WriteRefused
 
 
 def prize_rules(event: Event) -> PrizeRules:
@@ -81,11 +83,11 @@ def prize_list(
     return project(standings, players, rules, rounds=rounds)
 
 
-def declare_final(event: Event, *, user) -> Event:
+def declare_final(event: Event, *, actor: Actor) -> Event:
     """An arbiter declares the prize list final after the event's last round so far (the
     event ended before its last planned round): one audited change. Refused while a round
     is not closed."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     with transaction.atomic():
         stored = Event.objects.select_for_update().get(pk=event.pk)
         states = dict(stored.round_set.values_list("number", "state"))
@@ -98,27 +100,27 @@ def declare_final(event: Event, *, user) -> Event:
                 % {"number": still_open[0]}
             )
         if stored.prizes_final_after != max(states):
-            _store_final_after(stored, max(states), user=user, action="prizes_final")
+            _store_final_after(stored, max(states), actor=actor, action="prizes_final")
     return stored
 
 
-def withdraw_final(event: Event, *, user, reason: str) -> Event:
+def withdraw_final(event: Event, *, actor: Actor, reason: str) -> Event:
     """Take the declaration back (the list is provisional again until the last round is
     closed); the reason is audited."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     if not (reason or "").strip():
         raise WriteRefused(gettext("Say why the prize list is no longer final"))
     with transaction.atomic():
         stored = Event.objects.select_for_update().get(pk=event.pk)
         if stored.prizes_final_after is not None:
             _store_final_after(
-                stored, None, user=user, action="prizes_not_final", reason=reason.strip()
+                stored, None, actor=actor, action="prizes_not_final", reason=reason.strip()
             )
     return stored
 
 
 def _store_final_after(
-    stored: Event, after: int | None, *, user, action: str, reason: str = ""
+    stored: Event, after: int | None, *, actor: Actor, action: str, reason: str = ""
 ) -> None:
     """Set the round the list is declared final after (None: not declared), audited."""
     before = stored.prizes_final_after
@@ -126,7 +128,7 @@ def _store_final_after(
     stored.save(update_fields=["prizes_final_after"])
     record_change(
         stored,
-        user=user,
+        actor=actor,
         action=action,
         target="prizes",
         before={"final_after": before},

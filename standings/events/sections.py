@@ -7,6 +7,7 @@ side events) or none (a plain grouping). An event without either is its own only
 
 from __future__ import annotations
 
+from .actors import Actor
 from .changes import record_change
 from .models import Event
 
@@ -35,10 +36,10 @@ def events_of_tournament(event: Event) -> list[Event]:
     return sections
 
 
-def record_sections_change(tournament: Event, *, user) -> None:
+def record_sections_change(tournament: Event, *, actor: Actor) -> None:
     """The tournament's sections changed (added, removed, renamed, reordered): every event of
     it shows the list, so each gets an audited new version and is pushed. Call inside the
-    writing transaction."""
+    writing transaction, after the write has checked its actor."""
     listed = [section.slug for section in sections_of(tournament)]
     for each in [tournament, *Event.objects.filter(parent=tournament)]:
-        record_change(each, user=user, action="sections", target=tournament.slug, after=listed)
+        record_change(each, actor=actor, action="sections", target=tournament.slug, after=listed)

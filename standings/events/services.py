@@ -1,9 +1,9 @@
 """Every write to an event: one transaction, row locks, one audited `record_change`.
 
-`user=None` is a system actor (demo feeder, management commands, tests); a
-given user must pass `actors.check_may_change`, the one place a write's permission is
-decided, or `NotAllowed` is raised. Refusals carry a message meant to be shown to the
-arbiter as is.
+Each write names its `actor`, a required keyword (`actors.py`): a signed-in user, who must
+pass `can_edit`, or a named system actor (the demo feeder, a management command). Each
+calls `actors.check_may_change` before it writes, which raises `NotAllowed`. Refusals
+carry a message meant to be shown to the arbiter as is.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from standings.prizes.rules import RulesError, read_rules, write_rules
 from standings.wording.phrases import worded
 
 from . import actors
+from .actors import Actor
 from .changes import record_change
 from .models import (
     RESULT_SHOWN,
@@ -94,21 +95,22 @@ def enter_result(
     result: str,
     *,
     seen_version: int | None = None,
-    user=None,
+    actor: Actor,
     reason: str = "",
     table: int | None = None,
 ) -> Game:
     """Enter, correct ("" clears) the result of a board; refuses stale versions and closed rounds.
 
     An arbiter's correction (a result that was entered changed or cleared) needs a reason;
-    a first entry does not. Writes without a user (imports, the pairing program) need none.
+    a first entry does not. A system actor that relays results (the pairing program, an
+    import: `SystemActor.relays_results`) needs none, and may enter unrated results.
 
     In a team event a board is addressed within its match: `table` is the match's number.
     A repeated tap (stale `seen_version`, same result as stored) succeeds without a new write.
     """
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     allowed = {*result_codes(event), Result.PENDING}
-    if user is None:  # imports and the pairing program may carry unrated results
+    if actors.relays_results(actor):  # imports and the pairing program carry unrated results
         allowed |= {Result.WHITE_WINS_UNRATED, Result.DRAW_UNRATED, Result.BLACK_WINS_UNRATED}
     if result not in allowed:
         raise WriteRefused(
@@ -132,7 +134,7 @@ def enter_result(
             offset = event.board_offset if table is None else 0
             said = entry_description(game, offset)
             raise StaleEntry(gettext("%(entry)s; reload to correct it") % {"entry": said}, game)
-        if user is not None and game.result and not reason.strip():
+        if not actors.relays_results(actor) and game.result and not reason.strip():
             raise WriteRefused(
                 gettext("%(entry)s: a correction needs a reason")
                 % {"entry": entry_description(game, event.board_offset if table is None else 0)}
@@ -140,7 +142,7 @@ def enter_result(
         before = _game_facts(game)
         game.result = result
         game.version += 1
-        game.entered_by = user if result and user is not None else None
+        game.entered_by = actors.user_of(actor) if result else None
         game.entered_at = timezone.now() if result else None
         game.save(update_fields=["result", "version", "entered_by", "entered_at"])
         if result and rnd.state == Round.State.PAIRINGS:
@@ -148,7 +150,7 @@ def enter_result(
             rnd.save(update_fields=["state"])
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="result",
             target=board_target(
                 round_no, board + (event.board_offset if table is None else 0), table
@@ -166,10 +168,10 @@ def create_round(
     games: list[tuple[int, int]],
     byes: dict[int, str] | None = None,
     *,
-    user=None,
+    actor: Actor,
 ) -> Round:
     """A DRAFT round: boards 1.. from (white, black) start numbers, and byes by start number."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     byes = byes or {}
     playing = [no for pair in games for no in pair] + list(byes)
     if len(set(playing)) != len(playing):
@@ -208,7 +210,7 @@ def create_round(
         )
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="create_round",
             target=f"round {number}",
             after={
@@ -219,28 +221,31 @@ def create_round(
     return rnd
 
 
-def publish_pairings(event: Event, round_no: int, *, user=None) -> Round:
+def publish_pairings(event: Event, round_no: int, *, actor: Actor) -> Round:
     """DRAFT -> PAIRINGS: followers see the round. Already published: nothing to do."""
-    return _move(event, round_no, user, Round.State.PAIRINGS, "publish_pairings")
+    actors.check_may_change(actor, event)
+    return _move(event, round_no, actor, Round.State.PAIRINGS, "publish_pairings")
 
 
-def close_round(event: Event, round_no: int, *, user=None) -> Round:
+def close_round(event: Event, round_no: int, *, actor: Actor) -> Round:
     """Close a round whose results are all in (its Type C values become final)."""
-    return _move(event, round_no, user, Round.State.CLOSED, "close_round")
+    actors.check_may_change(actor, event)
+    return _move(event, round_no, actor, Round.State.CLOSED, "close_round")
 
 
-def reopen_round(event: Event, round_no: int, *, user=None, reason: str) -> Round:
+def reopen_round(event: Event, round_no: int, *, actor: Actor, reason: str) -> Round:
     """CLOSED -> IN_PROGRESS for a correction; the reason is audited."""
+    actors.check_may_change(actor, event)
     if not (reason or "").strip():
         raise WriteRefused(gettext("Say why round %(number)s is reopened") % {"number": round_no})
-    return _move(event, round_no, user, Round.State.IN_PROGRESS, "reopen_round", reason.strip())
+    return _move(event, round_no, actor, Round.State.IN_PROGRESS, "reopen_round", reason.strip())
 
 
 def set_bye(
-    event: Event, round_no: int, start_no: int, kind: str, *, user=None, reason: str = ""
+    event: Event, round_no: int, start_no: int, kind: str, *, actor: Actor, reason: str = ""
 ) -> UnplayedRound | None:
     """Give a player without a game in the round a bye of `kind` ("" removes it)."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     if kind and kind not in BYE_KINDS:
         raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
@@ -277,7 +282,7 @@ def set_bye(
             bye.save(update_fields=["kind", "version"])
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="bye",
             target=f"round {round_no} player {start_no}",
             before={"bye": before},
@@ -291,7 +296,7 @@ def save_in_admin(
     obj: Event | Participant | Team,
     *,
     changed: list[str],
-    user,
+    actor: Actor,
     created: bool,
     also: dict | None = None,
 ) -> None:
@@ -300,8 +305,7 @@ def save_in_admin(
 
     `also` adds what the save itself does not hold (the admin's many-to-many choices)."""
     event = obj if isinstance(obj, Event) else obj.event
-    if not created or not isinstance(obj, Event):
-        check_allowed(user, event)
+    actors.check_may_change(actor, None if created and isinstance(obj, Event) else event)
     columns = [name for name in changed if _is_column(obj, name)]
     with transaction.atomic():
         if created:
@@ -318,14 +322,14 @@ def save_in_admin(
             return
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="admin_add" if created else "admin_edit",
             target=_admin_target(obj),
             before=before,
             after=after,
         )
         if isinstance(obj, Event):
-            _sections_changed(obj, changed, before, user=user)
+            _sections_changed(obj, changed, before, actor=actor)
 
 
 def change_tiebreak_settings(
@@ -335,11 +339,11 @@ def change_tiebreak_settings(
     rule_edition: str,
     shared_places: bool,
     seen_version: int | None = None,
-    user=None,
+    actor: Actor,
 ) -> Event:
     """Set the event's tie-break list (canonical specs), rule edition ("" = by start date)
     and what breaks the last ties, as one audited change; refuses a stale settings page."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     try:
         tiebreaks = parse_tiebreak_list(" ".join(tiebreaks))
     except SpecError as error:
@@ -372,7 +376,7 @@ def change_tiebreak_settings(
             setattr(stored, name, value)
         stored.save(update_fields=list(fields))
         record_change(
-            stored, user=user, action="settings", target="tie-breaks", before=before, after=after
+            stored, actor=actor, action="settings", target="tie-breaks", before=before, after=after
         )
     return stored
 
@@ -381,30 +385,35 @@ def change_tiebreak_settings(
 SECTION_FIELDS = {"parent", "section_order", "name", "slug"}
 
 
-def _sections_changed(event: Event, changed: list[str], before: dict | None, *, user) -> None:
+def _sections_changed(
+    event: Event, changed: list[str], before: dict | None, *, actor: Actor
+) -> None:
     """After an admin save: the tournaments the event left or joined show the change."""
     if not SECTION_FIELDS & set(changed):
         return
     touched = {event.parent_id, (before or {}).get("parent"), event.pk}
     for tournament in Event.objects.filter(pk__in=touched - {None}, parent=None):
         if tournament.sections.exists() or tournament.pk == (before or {}).get("parent"):
-            record_sections_change(tournament, user=user)
+            record_sections_change(tournament, actor=actor)
 
 
-def delete_section_in_admin(event: Event, *, user) -> None:
+def delete_section_in_admin(event: Event, *, actor: Actor) -> None:
     """Delete an event in the admin; its tournament, if any, shows the section gone."""
+    actors.check_may_change(actor, event)
     with transaction.atomic():
         tournament = event.parent
         RetiredSlug.retire(event)
         event.delete()  # nothing left to audit or push; its pages answer 404
         if tournament is not None:
-            record_sections_change(tournament, user=user)
+            record_sections_change(tournament, actor=actor)
 
 
-def change_prizes(event: Event, document, *, seen_version: int | None = None, user=None) -> Event:
+def change_prizes(
+    event: Event, document, *, seen_version: int | None = None, actor: Actor
+) -> Event:
     """Replace the event's categories and prizes (a JSON document, docs/prizes.md) as one
     audited change; refuses a document with faults (each named) or a stale page."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     try:
         rules = read_rules(document)
     except RulesError as error:
@@ -425,19 +434,19 @@ def change_prizes(event: Event, document, *, seen_version: int | None = None, us
         stored.prize_rules = after
         stored.save(update_fields=["prize_rules"])
         record_change(
-            stored, user=user, action="settings", target="prizes", before=before, after=after
+            stored, actor=actor, action="settings", target="prizes", before=before, after=after
         )
     return stored
 
 
-def delete_in_admin(obj: Participant | Team, *, user) -> None:
+def delete_in_admin(obj: Participant | Team, *, actor: Actor) -> None:
     """Delete a player or team in the admin, audited and pushed like any write."""
     event = obj.event
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     target = _admin_target(obj)
     with transaction.atomic():
         obj.delete()
-        record_change(event, user=user, action="admin_delete", target=target)
+        record_change(event, actor=actor, action="admin_delete", target=target)
 
 
 def close_refusal(rnd: Round) -> str:
@@ -469,8 +478,10 @@ def close_refusal(rnd: Round) -> str:
     return ""
 
 
-def _move(event: Event, round_no: int, user, to: str, action: str, reason: str = "") -> Round:
-    check_allowed(user, event)
+def _move(
+    event: Event, round_no: int, actor: Actor, to: str, action: str, reason: str = ""
+) -> Round:
+    """Move the round to state `to`; the caller has checked the actor."""
     with transaction.atomic():
         rnd = locked_round(event, round_no)
         if to == Round.State.PAIRINGS and rnd.state != Round.State.DRAFT:
@@ -490,7 +501,7 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
         rnd.save(update_fields=["state", "closed_at", "version"])
         record_change(
             event,
-            user=user,
+            actor=actor,
             action=action,
             target=f"round {round_no}",
             before={"state": before},
@@ -498,12 +509,6 @@ def _move(event: Event, round_no: int, user, to: str, action: str, reason: str =
             reason=reason,
         )
     return rnd
-
-
-def check_allowed(user, event: Event | None) -> None:
-    """`actors.check_may_change` for a user; None, a system write, may change any event."""
-    if user is not None:
-        actors.check_may_change(user, event)
 
 
 def locked_round(event: Event, round_no: int) -> Round:

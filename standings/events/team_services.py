@@ -10,9 +10,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext
 
+from . import actors
+from .actors import Actor
 from .changes import record_change
 from .models import Event, Forfeit, Game, Match, Participant, Round, Team, TeamBye
-from .services import RoundClosed, WriteRefused, check_allowed, locked_round
+from .services import RoundClosed, WriteRefused, locked_round
 
 TEAM_BYE_KINDS = {kind.value for kind in TeamBye.Kind}
 FORFEITS = {kind.value for kind in Forfeit}
@@ -33,12 +35,12 @@ def create_team_round(
     *,
     boards: int,
     lineups: dict[int, list[int]] | None = None,
-    user=None,
+    actor: Actor,
 ) -> Round:
     """A DRAFT round of matches (home, away team numbers) at tables 1..; each team's players
     from `lineups` (start numbers in board order), else its first members by board order;
     colours from the board colour sequence. `byes`: team number -> `TeamBye.Kind`."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     byes = byes or {}
     lineups = lineups or {}
     playing = [no for pair in matches for no in pair] + list(byes)
@@ -83,7 +85,7 @@ def create_team_round(
         )
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="create_round",
             target=f"round {number}",
             after={
@@ -96,10 +98,10 @@ def create_team_round(
 
 
 def forfeit_match(
-    event: Event, round_no: int, table: int, forfeit: str, *, user=None, reason: str = ""
+    event: Event, round_no: int, table: int, forfeit: str, *, actor: Actor, reason: str = ""
 ) -> Match:
     """Forfeit match `table` as a whole (a `Forfeit` value, home side first; "" takes it back)."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     if forfeit not in FORFEITS:
         raise WriteRefused(
             gettext("%(value)s is not a way to forfeit a match") % {"value": repr(forfeit)}
@@ -120,7 +122,7 @@ def forfeit_match(
         _start(rnd)
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="forfeit_match",
             target=f"round {round_no} match {table}",
             before={"forfeit": before},
@@ -131,10 +133,10 @@ def forfeit_match(
 
 
 def set_team_bye(
-    event: Event, round_no: int, team_no: int, kind: str, *, user=None, reason: str = ""
+    event: Event, round_no: int, team_no: int, kind: str, *, actor: Actor, reason: str = ""
 ) -> TeamBye | None:
     """Give a team without a match in the round a bye of `kind` ("" removes it)."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     if kind and kind not in TEAM_BYE_KINDS:
         raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
@@ -170,7 +172,7 @@ def set_team_bye(
             bye.save(update_fields=["kind"])
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="team_bye",
             target=f"round {round_no} team {team_no}",
             before={"bye": before},
@@ -187,12 +189,12 @@ def set_lineup(
     team_no: int,
     players: list[int],
     *,
-    user=None,
+    actor: Actor,
     reason: str = "",
 ) -> Match:
     """Replace a team's players in match `table`, board by board (start numbers in board
     order); only before the match's first result, and only with the team's own members."""
-    check_allowed(user, event)
+    actors.check_may_change(actor, event)
     with transaction.atomic():
         closed = gettext("Round %(number)s is closed; reopen it to change a line-up")
         rnd = _open_round(event, round_no, closed)
@@ -243,7 +245,7 @@ def set_lineup(
         Game.objects.bulk_update(games, ["white", "black", "version"])
         record_change(
             event,
-            user=user,
+            actor=actor,
             action="lineup",
             target=f"round {round_no} match {table} team {team_no}",
             before={"players": before},

@@ -35,6 +35,8 @@ from django.utils.translation import gettext, ngettext
 
 from standings.engine import event as engine
 from standings.engine.trf import TrfError, TrfFile, TrfWarning, read_trf_bytes
+from standings.events import actors
+from standings.events.actors import Actor
 from standings.events.changes import record_change
 from standings.events.models import (
     Event,
@@ -47,7 +49,6 @@ from standings.events.models import (
     UnplayedRound,
 )
 from standings.events.sections import record_sections_change, sections_of
-from standings.events.services import check_allowed
 from standings.events.snapshot import SCORING_FIELDS
 from standings.wording.phrases import trf_warning
 from standings.wording.trf_messages import OTHER_WARNINGS, WARNING_KINDS
@@ -209,7 +210,7 @@ def import_trf(
     data: bytes,
     *,
     slug: str | None = None,
-    user=None,
+    actor: Actor,
     section_of: Event | None = None,
     name: str = "",
 ) -> ImportReport:
@@ -219,7 +220,7 @@ def import_trf(
     named `name` or else by the file's record 012, and found again by that name there."""
     trf = read_trf_bytes(data)
     return import_trf_file(
-        trf, slug=slug, user=user, lines=record_lines(data), section_of=section_of, name=name
+        trf, slug=slug, actor=actor, lines=record_lines(data), section_of=section_of, name=name
     )
 
 
@@ -236,12 +237,16 @@ def import_trf_file(
     trf: TrfFile,
     *,
     slug: str | None = None,
-    user=None,
+    actor: Actor,
     lines: dict[int, int] | None = None,
     section_of: Event | None = None,
     name: str = "",
 ) -> ImportReport:
-    """Create or complete the event described by an already read file."""
+    """Create or complete the event described by an already read file.
+
+    The actor must be allowed to change the event the file completes, or, for a new
+    event, its tournament (`section_of`); only staff and system actors create an event of
+    their own (`actors.check_may_change`, called once the event is looked up)."""
     lines = lines or {}
     if slug is not None and not _SLUG.fullmatch(slug):
         raise TrfError(
@@ -261,9 +266,9 @@ def import_trf_file(
     start_date = trf.header.start_date or trf.event.start_date
     try:
         with transaction.atomic():
-            report = _store(trf, rounds, unplayed, name, start_date, slug, user, lines, section_of)
+            report = _store(trf, rounds, unplayed, name, start_date, slug, actor, lines, section_of)
             if section_of is not None and report.created:
-                record_sections_change(section_of, user=user)
+                record_sections_change(section_of, actor=actor)
             return report
     except (DatabaseError, ArithmeticError) as error:
         # A last line of defence: the reader's checks should leave nothing for the database
@@ -282,17 +287,16 @@ def _store(
     name: str,
     start_date: datetime.date | None,
     slug: str | None,
-    user,
+    actor: Actor,
     lines: dict[int, int],
     section_of: Event | None = None,
 ) -> ImportReport:
     """Create or complete the event from the plan; call inside the import's transaction."""
     event = _existing_event(slug, name, start_date, section_of)
-    # The event the file completes, else the tournament it adds a section to (who may
-    # create an event of its own is the upload page's to say: staff).
-    target = event if event is not None else section_of
-    if target is not None:
-        check_allowed(user, target)
+    # The event the file completes, else the tournament it adds a section to, else None:
+    # a new event of its own.
+    actors.check_may_change(actor, event if event is not None else section_of)
+    user = actors.user_of(actor)  # who entered the file's results
     if event is None:
         event = _create_event(trf, name, start_date, slug, section_of)
         report = ImportReport(slug=event.slug, created=True)
@@ -326,7 +330,7 @@ def _store(
     report.read_warnings = trf.warnings
     record_change(
         event,
-        user=user,
+        actor=actor,
         action="import_trf",
         target=f"TRF file, {len(rounds)} rounds",
         after=report.as_dict(),
@@ -752,7 +756,7 @@ def _add_round(rnd, planned, people, teams, trf, user, report) -> None:
             white=people[g.white],
             black=people[g.black],
             result=g.result,
-            entered_by=user if g.result and user is not None and user.is_authenticated else None,
+            entered_by=user if g.result else None,
             entered_at=now if g.result else None,
         )
         for match, board, g in placed
@@ -860,7 +864,7 @@ def _complete_round(rnd, planned, people, user, report) -> None:
                 g.line,
             )
         game.result, game.entered_at, game.version = g.result, now, game.version + 1
-        game.entered_by = user if user is not None and user.is_authenticated else None
+        game.entered_by = user
         filled.append(game)
     Game.objects.bulk_update(filled, ["result", "entered_at", "entered_by", "version"])
     report.results_filled += len(filled)
@@ -896,7 +900,7 @@ def _add_game(rnd: Round, white, black, result: str, user, now) -> None:
         white=white,
         black=black,
         result=result,
-        entered_by=user if result and user is not None and user.is_authenticated else None,
+        entered_by=user if result else None,
         entered_at=now if result else None,
     )
 

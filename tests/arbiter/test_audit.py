@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from standings.arbiter.audit import PER_PAGE, describe
 from standings.events.changes import record_change
 from standings.events.services import enter_result, reopen_round
+from tests.factories import TEST_ACTOR
 from tests.html import one, parse, text, texts
 
 AUDIT = "/e/small-open/arbiter/audit/"
@@ -26,9 +27,9 @@ JSON_VALUES = st.recursive(
 
 
 def test_entries_newest_first_with_who_what_and_why(client, event, arbiter):
-    enter_result(event, 3, 3, "10", seen_version=0, user=arbiter)
-    enter_result(event, 3, 3, "01", seen_version=1, user=arbiter, reason="wrong line")
-    reopen_round(event, 1, user=arbiter, reason="appeal")
+    enter_result(event, 3, 3, "10", seen_version=0, actor=arbiter)
+    enter_result(event, 3, 3, "01", seen_version=1, actor=arbiter, reason="wrong line")
+    reopen_round(event, 1, actor=arbiter, reason="appeal")
     client.force_login(arbiter)
     rows = [texts(str(row), "td") for row in parse(client.get(AUDIT).content).select("tbody tr")]
     assert [(row[2], row[4]) for row in rows] == [
@@ -42,14 +43,14 @@ def test_entries_newest_first_with_who_what_and_why(client, event, arbiter):
 
 
 def test_system_writes_show_as_system(client, event, arbiter):
-    enter_result(event, 3, 3, "10")
+    enter_result(event, 3, 3, "10", actor=TEST_ACTOR)
     client.force_login(arbiter)
     assert text(one(client.get(AUDIT).content, "tbody tr td:nth-of-type(2) .meta")) == "system"
 
 
 def test_reasons_and_targets_are_escaped(client, event, arbiter):
-    reopen_round(event, 1, user=arbiter, reason="<img src=x onerror=alert(1)>")
-    record_change(event, user=None, action="import_trf", target="<b>file</b>")
+    reopen_round(event, 1, actor=arbiter, reason="<img src=x onerror=alert(1)>")
+    record_change(event, actor=TEST_ACTOR, action="import_trf", target="<b>file</b>")
     client.force_login(arbiter)
     page = parse(client.get(AUDIT).content)
     assert not page.select("tbody img, tbody b")
@@ -60,7 +61,7 @@ def test_reasons_and_targets_are_escaped(client, event, arbiter):
 
 def test_the_log_is_paginated(client, event, arbiter):
     for n in range(PER_PAGE + 3):
-        record_change(event, user=arbiter, action="note", target=f"note {n}")
+        record_change(event, actor=arbiter, action="note", target=f"note {n}")
     client.force_login(arbiter)
     first = parse(client.get(AUDIT).content)
     targets = texts(str(first), "tbody td:nth-of-type(4)")

@@ -19,7 +19,7 @@ from standings.events import actors
 from standings.events.models import AuditEntry, Event
 from standings.trf.exporter import export_trf
 from tests.conftest import FIXTURES
-from tests.factories import create_swiss, create_team_event
+from tests.factories import TEST_ACTOR, create_swiss, create_team_event
 
 NAMESPACES = ("arbiter", "bridge_events")
 # Open to anyone: signing in and out, and a bridge event's public pages.
@@ -69,7 +69,7 @@ def test_the_public_routes_left_out_exist():
 @pytest.fixture
 def events(db, arbiter) -> dict[str, Event]:
     """An individual event, a team event and a bridge event, each arbitrated by `arbiter`."""
-    bridge = import_bridge(BRIDGE_FILE.read_bytes(), slug="swiss")
+    bridge = import_bridge(BRIDGE_FILE.read_bytes(), slug="swiss", actor=TEST_ACTOR)
     bridge.arbiters.add(arbiter)
     return {
         "individual": create_swiss(arbiters=[arbiter]),

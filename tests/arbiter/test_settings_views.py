@@ -6,6 +6,7 @@ import pytest
 
 from standings.events.changes import event_committed
 from standings.events.models import AuditEntry, Event
+from tests.factories import TEST_ACTOR
 from tests.html import one, select, text, texts
 
 PAGE = "/e/small-open/arbiter/settings/"
@@ -148,7 +149,7 @@ def test_a_team_event_is_offered_the_team_presets_and_previews_its_teams(desk, a
 
     teams = create_team_event(arbiters=[arbiter])
     for n, result in enumerate(["10", "10", "==", "01"], start=1):
-        enter_result(teams, 1, n, result, table=1)
+        enter_result(teams, 1, n, result, table=1, actor=TEST_ACTOR)
     page = "/e/small-teams/arbiter/settings/"
     html = desk.get(page).content.decode()
     labels = texts(html, ".settings-form fieldset:first-of-type label")

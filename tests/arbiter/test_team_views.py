@@ -6,7 +6,7 @@ import pytest
 
 from standings.events.models import AuditEntry, Game, Match, TeamBye
 from standings.events.services import enter_result
-from tests.factories import create_team_event
+from tests.factories import TEST_ACTOR, create_team_event
 from tests.html import one, select, text, texts
 
 ROUND = "/e/small-teams/arbiter/round/1/"
@@ -30,8 +30,8 @@ def stored(table, number) -> Game:
 
 
 def test_the_round_page_lists_matches_with_their_scores(desk, teams):
-    enter_result(teams, 1, 1, "10", table=1)
-    enter_result(teams, 1, 2, "==", table=1)
+    enter_result(teams, 1, 1, "10", table=1, actor=TEST_ACTOR)
+    enter_result(teams, 1, 2, "==", table=1, actor=TEST_ACTOR)
     page = desk.get("/e/small-teams/arbiter/").content
     rows = select(page, ".match-row")
     assert [text(one(row, ".teams")) for row in rows] == ["Rooks – Knights", "Bishops – Pawns"]
@@ -59,7 +59,7 @@ def test_a_tap_on_a_board_answers_the_board_and_the_match_score(desk, teams):
 
 
 def test_a_stale_tap_is_refused_on_the_board(desk, teams):
-    enter_result(teams, 1, 3, "10", table=1)
+    enter_result(teams, 1, 3, "10", table=1, actor=TEST_ACTOR)
     response = desk.post(MATCH1 + "board/3/", {"result": "01", "version": "0"}, **HTMX)
     assert "Board 3 was already entered as 1–0" in text(one(response.content, "#board-3 .refusal"))
     response = desk.post(MATCH1 + "board/3/", {"result": "01", "version": "0"})
@@ -87,7 +87,7 @@ def test_a_line_up_changes_before_the_first_result(desk, teams):
     data = {"board_1": 6, "board_2": 10, "board_3": 8, "board_4": 7}
     desk.post(MATCH1 + "lineup/2/", data)
     assert stored(1, 2).white.start_no == 10
-    enter_result(teams, 1, 1, "10", table=1)
+    enter_result(teams, 1, 1, "10", table=1, actor=TEST_ACTOR)
     assert select(desk.get(MATCH1).content, ".lineup-form") == []
     response = desk.post(MATCH1 + "lineup/2/", data | {"board_2": 9}, follow=True)
     assert "Match 1 has a result already" in text(one(response.content, ".messages"))

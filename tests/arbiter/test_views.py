@@ -7,6 +7,7 @@ from django.test import Client
 
 from standings.events.models import AuditEntry, Event, Game, Participant, Round
 from standings.events.services import create_round, enter_result
+from tests.factories import TEST_ACTOR
 from tests.html import one, parse, select, text, texts
 
 PAGE = "/e/small-open/arbiter/"
@@ -148,7 +149,7 @@ def test_a_plain_form_post_redirects_back_to_the_board(desk, event):
 
 
 def test_a_stale_tap_shows_the_newer_entry_in_the_row(desk, event, colleague):
-    enter_result(event, 3, 3, "10", seen_version=0, user=colleague)
+    enter_result(event, 3, 3, "10", seen_version=0, actor=colleague)
     response = desk.post(BOARD3, {"result": "01", "version": "0"}, **HTMX)
     assert response.status_code == 200
     row = one(response.content, "#board-3")
@@ -162,7 +163,7 @@ def test_a_stale_tap_shows_the_newer_entry_in_the_row(desk, event, colleague):
 
 
 def test_a_stale_plain_form_renders_the_page_with_the_refusal(desk, event, colleague):
-    enter_result(event, 3, 3, "10", seen_version=0, user=colleague)
+    enter_result(event, 3, 3, "10", seen_version=0, actor=colleague)
     response = desk.post(BOARD3, {"result": "01", "version": "0"})
     assert response.status_code == 409
     board3 = one(response.content, "#board-3")
@@ -276,9 +277,9 @@ def test_close_is_refused_while_results_are_missing_then_closes(desk, event):
 
 
 def test_publishing_a_draft_round(desk, event):
-    enter_result(event, 3, 3, "10")
-    enter_result(event, 3, 4, "01")
-    create_round(event, 4, [(1, 8), (2, 7), (3, 6), (4, 5)])
+    enter_result(event, 3, 3, "10", actor=TEST_ACTOR)
+    enter_result(event, 3, 4, "01", actor=TEST_ACTOR)
+    create_round(event, 4, [(1, 8), (2, 7), (3, 6), (4, 5)], actor=TEST_ACTOR)
     page = parse(desk.get("/e/small-open/arbiter/round/4/").content)
     assert text(page.select_one("#round-controls button")) == "Publish pairings"
     assert not page.select('[name="result"]')

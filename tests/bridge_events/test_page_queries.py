@@ -7,6 +7,7 @@ import pytest
 
 from standings.bridge_events.services import import_bridge
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 from tests.html import select, text
 
 # The Swiss example holds rounds 1-9 and has no schedule: its page links rounds 1-10.
@@ -64,7 +65,9 @@ def test_the_screen_ignores_its_query_on_the_server(client, bridge_event):
 
 
 def test_a_round_beyond_the_schedule_is_not_linked_nor_shown(client, db):
-    import_bridge((FIXTURES / "bridge" / "example-rr03.json").read_bytes(), slug="rr")
+    import_bridge(
+        (FIXTURES / "bridge" / "example-rr03.json").read_bytes(), slug="rr", actor=TEST_ACTOR
+    )
     html = client.get("/b/rr/").content.decode()
     assert [a.get("href") for a in select(html, ".round-nav a")][-1] == "?round=10"
     assert client.get("/b/rr/?round=10").status_code == 200  # the next of its 18 rounds
@@ -72,7 +75,9 @@ def test_a_round_beyond_the_schedule_is_not_linked_nor_shown(client, db):
 
 
 def test_a_pairs_page_refuses_a_session_it_does_not_link(client, db):
-    import_bridge((FIXTURES / "bridge" / "example-pr02.json").read_bytes(), slug="pairs")
+    import_bridge(
+        (FIXTURES / "bridge" / "example-pr02.json").read_bytes(), slug="pairs", actor=TEST_ACTOR
+    )
     refused = client.get("/b/pairs/?round=7")
     assert refused.status_code == 404
     assert "This event has no such session." in refused.content.decode()
@@ -80,7 +85,9 @@ def test_a_pairs_page_refuses_a_session_it_does_not_link(client, db):
 
 
 def test_a_knockout_page_has_no_rounds_to_ask_for(client, db):
-    import_bridge((FIXTURES / "bridge" / "example-ko02.json").read_bytes(), slug="ko")
+    import_bridge(
+        (FIXTURES / "bridge" / "example-ko02.json").read_bytes(), slug="ko", actor=TEST_ACTOR
+    )
     assert client.get("/b/ko/").status_code == 200
     assert client.get("/b/ko/?round=1").status_code == 404
 

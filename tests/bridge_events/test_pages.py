@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.factories import TEST_ACTOR
 from tests.html import select, text
 
 
@@ -164,7 +165,9 @@ def test_a_knockout_match_is_shown_not_scored(client, db, arbiter):
     from standings.bridge_events.services import import_bridge
     from tests.conftest import FIXTURES
 
-    event = import_bridge((FIXTURES / "bridge" / "example-ko02.json").read_bytes(), slug="ko")
+    event = import_bridge(
+        (FIXTURES / "bridge" / "example-ko02.json").read_bytes(), slug="ko", actor=TEST_ACTOR
+    )
     event.arbiters.add(arbiter)
     html = client.get("/b/ko/").content.decode()
     assert "Jena" in html and "/b/ko/team/" not in html

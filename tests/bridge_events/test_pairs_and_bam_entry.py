@@ -11,30 +11,37 @@ from standings.bridge_events.services import enter_bam_match, enter_session, imp
 from standings.events.models import AuditEntry
 from standings.events.services import WriteRefused
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 
 
 @pytest.fixture
 def pairs(db, arbiter):
-    event = import_bridge((FIXTURES / "bridge" / "example-pr02.json").read_bytes(), slug="pairs")
+    event = import_bridge(
+        (FIXTURES / "bridge" / "example-pr02.json").read_bytes(), slug="pairs", actor=TEST_ACTOR
+    )
     event.arbiters.add(arbiter)
     return event
 
 
 @pytest.fixture
 def bam(db, arbiter):
-    event = import_bridge((FIXTURES / "bridge" / "example-bam02.json").read_bytes(), slug="bam")
+    event = import_bridge(
+        (FIXTURES / "bridge" / "example-bam02.json").read_bytes(), slug="bam", actor=TEST_ACTOR
+    )
     event.arbiters.add(arbiter)
     return event
 
 
 def test_a_new_session_needs_every_pairs_score(pairs):
     with pytest.raises(WriteRefused, match="no score for pair 8"):
-        enter_session(pairs, session=4, scores={i: Fraction(20) for i in range(1, 8)})
+        enter_session(
+            pairs, session=4, scores={i: Fraction(20) for i in range(1, 8)}, actor=TEST_ACTOR
+        )
 
 
 def test_a_session_entered_changes_the_standings(pairs, client):
     scores = {i: Fraction(20) for i in range(1, 9)} | {7: Fraction(35)}
-    stored = enter_session(pairs, session=4, scores=scores)
+    stored = enter_session(pairs, session=4, scores=scores, actor=TEST_ACTOR)
     assert stored is not None and stored["rounds"] == []
     data = BridgeEvent.objects.get(event=pairs).data()
     assert [s.number for s in data.sessions] == [1, 2, 3, 4]
@@ -46,13 +53,13 @@ def test_a_session_entered_changes_the_standings(pairs, client):
 def test_correcting_a_session_keeps_its_encounters(pairs):
     before = BridgeEvent.objects.get(event=pairs).document["sessions"][0]
     scores = {s["id"]: Fraction(s["score"]) for s in before["scores"]} | {1: Fraction(30)}
-    stored = enter_session(pairs, session=1, scores=scores, seen=shown(before))
+    stored = enter_session(pairs, session=1, scores=scores, seen=shown(before), actor=TEST_ACTOR)
     assert stored is not None and stored["rounds"] == before["rounds"]
 
 
 def test_a_bam_match_by_its_points(bam, arbiter, client):
     stored = enter_bam_match(
-        bam, round_number=5, home=1, away=2, bam=(Fraction(3, 2), Fraction(1, 2))
+        bam, round_number=5, home=1, away=2, bam=(Fraction(3, 2), Fraction(1, 2)), actor=TEST_ACTOR
     )
     assert stored == {"round": 5, "home": 1, "away": 2, "bam": [1.5, 0.5], "boards": []}
     assert "1.5–0.5" in client.get("/b/bam/?round=5").content.decode()
@@ -82,7 +89,9 @@ def test_the_scorer_enters_a_session_on_the_page(pairs, arbiter, client):
 
 def test_an_entry_of_the_wrong_kind_is_refused(pairs):
     with pytest.raises(WriteRefused, match="board-a-match events"):
-        enter_bam_match(pairs, round_number=1, home=1, away=2, bam=(Fraction(1), Fraction(0)))
+        enter_bam_match(
+            pairs, round_number=1, home=1, away=2, bam=(Fraction(1), Fraction(0)), actor=TEST_ACTOR
+        )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PRIZES = """
 from standings.events import services
+from tests.factories import TEST_ACTOR
 services.change_prizes(event, {
     "ties": "equal",
     "categories": [{"key": "overall", "name": "Overall"}],
@@ -18,7 +19,7 @@ services.change_prizes(event, {
         {"category": "overall", "place": 1, "amount": "300"},
         {"category": "overall", "place": 2, "amount": "150"},
     ],
-})
+}, actor=TEST_ACTOR)
 """
 
 
@@ -48,7 +49,11 @@ def test_the_prize_page_updates_live_and_turns_final(site, new_page):
     card = new_page()
     card.goto(site.url + "/e/small-open/player/7/")
     expect(card.locator(".in-line-for")).to_contain_text("In line for: 1st Overall")
-    site.write("from standings.events.prizes import declare_final\ndeclare_final(event, user=None)")
+    site.write(
+        "from standings.events.prizes import declare_final\n"
+        "from tests.factories import TEST_ACTOR\n"
+        "declare_final(event, actor=TEST_ACTOR)"
+    )
     expect(page.locator("#prize-status")).to_contain_text("Final after round 3 of 5")
     assert page.evaluate("window.notReloaded") is True
     card.reload()

@@ -60,7 +60,7 @@ def test_editing_a_player_is_audited_and_bumps_the_version(admin, staff, event):
 def test_a_stale_event_form_never_sets_the_version_back(admin, arbiter, event):
     url = f"/admin/events/event/{event.pk}/change/"
     data = form_data(admin.get(url).content.decode())
-    services.enter_result(event, 3, 3, "10", user=arbiter)  # meanwhile, at the venue
+    services.enter_result(event, 3, 3, "10", actor=arbiter)  # meanwhile, at the venue
     event.refresh_from_db()
     seen = event.version
     data["location"] = "Perth"

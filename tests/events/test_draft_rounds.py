@@ -8,15 +8,16 @@ from django.core.cache import cache
 from standings.events.services import close_round, create_round, enter_result, publish_pairings
 from standings.events.snapshot import engine_event
 from standings.state.event_state import build_state
+from tests.factories import TEST_ACTOR
 
 
 @pytest.fixture
 def drafted(event):
     """Round 3 complete and closed, round 4 prepared but not published."""
-    enter_result(event, 3, 3, "10")
-    enter_result(event, 3, 4, "01")
-    close_round(event, 3)
-    create_round(event, 4, [(1, 8), (2, 7), (3, 6), (4, 5)])
+    enter_result(event, 3, 3, "10", actor=TEST_ACTOR)
+    enter_result(event, 3, 4, "01", actor=TEST_ACTOR)
+    close_round(event, 3, actor=TEST_ACTOR)
+    create_round(event, 4, [(1, 8), (2, 7), (3, 6), (4, 5)], actor=TEST_ACTOR)
     event.refresh_from_db()
     cache.clear()
     yield event
@@ -41,7 +42,7 @@ def test_followers_do_not_see_a_draft_round(drafted, client):
 
 
 def test_published_pairings_become_public(drafted, client):
-    publish_pairings(drafted, 4)
+    publish_pairings(drafted, 4, actor=TEST_ACTOR)
     drafted.refresh_from_db()
     state = build_state(drafted)
     assert state.current_round.number == 4

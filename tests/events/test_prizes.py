@@ -7,6 +7,7 @@ from standings.events import services
 from standings.events.models import AuditEntry, Event
 from standings.events.prizes import prize_rules
 from standings.prizes.rules import write_rules
+from tests.factories import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ DOCUMENT = {
 
 def test_prizes_are_one_audited_change(event, arbiter):
     version = event.version
-    services.change_prizes(event, DOCUMENT, seen_version=version, user=arbiter)
+    services.change_prizes(event, DOCUMENT, seen_version=version, actor=arbiter)
     event.refresh_from_db()
     assert event.version == version + 1
     assert event.prize_rules == write_rules(prize_rules(event))
@@ -34,22 +35,22 @@ def test_prizes_are_one_audited_change(event, arbiter):
     assert entry.action == "settings" and entry.user == arbiter
     assert entry.before == {} and entry.after["prizes"][0]["amount"] == "200"
     # the same document again is no change
-    services.change_prizes(event, DOCUMENT, user=arbiter)
+    services.change_prizes(event, DOCUMENT, actor=arbiter)
     assert Event.objects.get(pk=event.pk).version == version + 1
 
 
 def test_a_faulty_document_is_refused_with_its_faults(event, arbiter):
     bad = {**DOCUMENT, "prizes": [{"category": "overall", "place": 1, "amount": -5}]}
     with pytest.raises(services.WriteRefused, match="must be a positive amount"):
-        services.change_prizes(event, bad, user=arbiter)
+        services.change_prizes(event, bad, actor=arbiter)
     assert Event.objects.get(pk=event.pk).prize_rules == {}
 
 
 def test_a_stale_page_and_a_stranger_are_refused(event, arbiter, stranger):
     with pytest.raises(services.WriteRefused, match="changed since"):
-        services.change_prizes(event, DOCUMENT, seen_version=event.version - 1, user=arbiter)
+        services.change_prizes(event, DOCUMENT, seen_version=event.version - 1, actor=arbiter)
     with pytest.raises(services.NotAllowed):
-        services.change_prizes(event, DOCUMENT, user=stranger)
+        services.change_prizes(event, DOCUMENT, actor=stranger)
 
 
 def test_the_admin_validates_the_document_too(event):
@@ -64,7 +65,7 @@ def test_clubs_are_read_only_when_a_category_asks(event, django_assert_num_queri
 
     event.participants.filter(start_no=3).update(club="SK")
     described = engine_event(event)
-    services.change_prizes(event, DOCUMENT)
+    services.change_prizes(event, DOCUMENT, actor=TEST_ACTOR)
     event.refresh_from_db()
     with django_assert_num_queries(1):
         players = prize_players(event, described, prize_rules(event))
@@ -78,7 +79,7 @@ def test_the_commands_carry_the_prizes_out_and_back_in(event, tmp_path):
 
     from django.core.management import CommandError, call_command
 
-    services.change_prizes(event, DOCUMENT)
+    services.change_prizes(event, DOCUMENT, actor=TEST_ACTOR)
     path = tmp_path / "prizes.json"
     call_command("export_prizes", "small-open", "-o", str(path))
     other = Event.objects.create(slug="other", name="Other")

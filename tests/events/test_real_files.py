@@ -19,6 +19,7 @@ from standings.events.snapshot import event_standings
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 from tests.engine.test_real_files import EXPECTED, REAL, read
+from tests.factories import TEST_ACTOR
 from tests.html import one
 
 pytestmark = pytest.mark.django_db
@@ -39,11 +40,11 @@ def test_each_real_file_reads_imports_exports_and_reimports_to_the_same_standing
     trf = read(name)
     expected = compute_standings(trf.event, through_round=trf.rounds_paired or None)
 
-    report = import_trf((REAL / name).read_bytes(), slug="real")
+    report = import_trf((REAL / name).read_bytes(), slug="real", actor=TEST_ACTOR)
     event = Event.objects.get(slug="real")
     stored = event_standings(event)
     exported = export_trf(event)
-    again = import_trf(exported.encode(), slug="real")
+    again = import_trf(exported.encode(), slug="real", actor=TEST_ACTOR)
     event.refresh_from_db()
 
     assert report.created

@@ -18,6 +18,7 @@ from standings.events.snapshot import engine_event
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 
 ROOT = Path(__file__).resolve().parents[2]
 FIDE = Path(FIXTURES) / "fide"
@@ -109,8 +110,10 @@ def test_a_stored_team_event_and_its_export_rank_as_the_reference(trf: Path):
     """Imported into the database, the engine reads the same teams, byes and matches back
     (events/snapshot.py); exported and imported again, the same."""
     expected = json.loads((FIDE / f"{trf.stem}.r2026.expected.json").read_text())
-    first = Event.objects.get(slug=import_trf(trf.read_bytes()).slug)
-    second = Event.objects.get(slug=import_trf(export_trf(first).encode(), slug="copy").slug)
+    first = Event.objects.get(slug=import_trf(trf.read_bytes(), actor=TEST_ACTOR).slug)
+    second = Event.objects.get(
+        slug=import_trf(export_trf(first).encode(), slug="copy", actor=TEST_ACTOR).slug
+    )
     reference = {row["start_no"]: row["values"] for row in expected["standings"]}
     for event in (first, second):
         standings = compute_standings(

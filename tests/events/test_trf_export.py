@@ -25,6 +25,7 @@ from standings.events.models import (
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -115,10 +116,12 @@ def player_records(text: str) -> list[str]:
 @pytest.mark.parametrize("path", TRF_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_an_import_of_the_export_is_the_same_event(path: Path):
     data = path.read_bytes()
-    first = Event.objects.get(slug=import_trf(data).slug)
+    first = Event.objects.get(slug=import_trf(data, actor=TEST_ACTOR).slug)
 
     exported = export_trf(first)
-    second = Event.objects.get(slug=import_trf(exported.encode(), slug="copy").slug)
+    second = Event.objects.get(
+        slug=import_trf(exported.encode(), slug="copy", actor=TEST_ACTOR).slug
+    )
 
     assert_same_event(first, second)
     # The players' records come out as the writer writes the file itself; the header
@@ -138,8 +141,10 @@ def test_an_import_of_the_export_is_the_same_event(path: Path):
 def test_team_byes_of_the_fixtures_are_stored_and_come_back():
     for name in ("team-swiss-02", "team-swiss-03"):
         data = (FIXTURES / "fide" / f"{name}.trf").read_bytes()
-        first = Event.objects.get(slug=import_trf(data).slug)
-        second = Event.objects.get(slug=import_trf(export_trf(first).encode(), slug=name).slug)
+        first = Event.objects.get(slug=import_trf(data, actor=TEST_ACTOR).slug)
+        second = Event.objects.get(
+            slug=import_trf(export_trf(first).encode(), slug=name, actor=TEST_ACTOR).slug
+        )
 
         header = read_trf_bytes(data).header
         for event in (first, second):
@@ -160,7 +165,7 @@ def test_deputy_arbiters_and_time_control_are_kept(event):
 
     header = read_trf(exported).header
     assert (header.deputy_arbiters, header.time_control) == (("B. Deputy", "C. Deputy"), control)
-    copy = Event.objects.get(slug=import_trf(exported.encode(), slug="copy").slug)
+    copy = Event.objects.get(slug=import_trf(exported.encode(), slug="copy", actor=TEST_ACTOR).slug)
     assert (copy.deputy_arbiters, copy.time_control) == (event.deputy_arbiters, control)
 
 
@@ -270,7 +275,9 @@ def test_random_events_come_back_the_same(spec):
     Event.objects.all().delete()
     original = build(spec, "random")
 
-    copy = Event.objects.get(slug=import_trf(export_trf(original).encode(), slug="copy").slug)
+    copy = Event.objects.get(
+        slug=import_trf(export_trf(original).encode(), slug="copy", actor=TEST_ACTOR).slug
+    )
 
     assert comparable(copy) == comparable(original)
     boards = {}
@@ -281,12 +288,14 @@ def test_random_events_come_back_the_same(spec):
 
 def test_round_dates_and_withdrawals_come_back():
     data = (FIXTURES / "national" / "swiss-10p.trf").read_bytes()
-    first = Event.objects.get(slug=import_trf(data).slug)
+    first = Event.objects.get(slug=import_trf(data, actor=TEST_ACTOR).slug)
     when = datetime.datetime(2026, 5, 2, tzinfo=datetime.UTC)
     Round.objects.filter(event=first, number=2).update(starts_at=when)
 
     trf = read_trf(export_trf(first))
-    second = Event.objects.get(slug=import_trf(export_trf(first).encode(), slug="copy").slug)
+    second = Event.objects.get(
+        slug=import_trf(export_trf(first).encode(), slug="copy", actor=TEST_ACTOR).slug
+    )
 
     assert trf.header.round_dates[1] == timezone.localtime(when).date()
     assert second.round_set.get(number=2).starts_at.date() == timezone.localtime(when).date()

@@ -17,6 +17,7 @@ from standings.engine.standings import compute_standings
 from standings.engine.trf import TrfError, read_trf_bytes, write_trf
 from standings.trf.importer import import_trf
 from tests.events.trf_mutations import SEEDS, SMALL_SEEDS, check_import, mutate
+from tests.factories import TEST_ACTOR
 
 MANUAL_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0"))
 
@@ -61,6 +62,6 @@ def test_the_importer_imports_a_mutated_file_or_refuses_it_whole(
         from standings.events.models import Event
 
         if not Event.objects.filter(slug=slug).exists():
-            import_trf(original, slug=slug)
+            import_trf(original, slug=slug, actor=TEST_ACTOR)
 
     assert check_import(mutate(original, rng), slug=slug) in ("refused", "imported")

@@ -29,6 +29,7 @@ from tests.conftest import FIXTURES
 from tests.engine.builders import event_from_rows
 from tests.engine.test_trf import cell, player, six_players, small_file
 from tests.engine.test_trf_team_scores import two_matches
+from tests.factories import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +103,7 @@ def with_cell(rows: dict[int, str], start_no: int, number: int, cell: str) -> di
 
 
 def test_new_event_takes_the_files_settings_people_rounds_games_and_byes():
-    report = import_trf_file(trf_file(), lines=lines_of())
+    report = import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
 
     event = Event.objects.get(slug="spring-open")
     assert report.created and report.slug == "spring-open"
@@ -129,7 +130,7 @@ def test_new_event_takes_the_files_settings_people_rounds_games_and_byes():
 
 
 def test_an_import_is_one_audited_change():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     (entry,) = AuditEntry.objects.filter(event=event)
@@ -142,8 +143,11 @@ def test_an_import_is_one_audited_change():
 def test_the_slug_is_made_free_and_a_given_slug_is_used():
     Event.objects.create(slug="spring-open", name="Another event")
 
-    assert import_trf_file(trf_file(), lines=lines_of()).slug == "spring-open-2"
-    assert import_trf_file(trf_file(), slug="spring-b", lines=lines_of()).slug == "spring-b"
+    assert import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR).slug == "spring-open-2"
+    assert (
+        import_trf_file(trf_file(), slug="spring-b", lines=lines_of(), actor=TEST_ACTOR).slug
+        == "spring-b"
+    )
 
 
 def test_a_team_event_gets_its_teams_members_and_matches():
@@ -164,7 +168,7 @@ def test_a_team_event_gets_its_teams_members_and_matches():
     )
     trf = trf_file(rows, teams=teams, board_colors="WB", match_points=(2.0, 1.0, 0.0))
 
-    report = import_trf_file(trf, lines=lines_of(rows))
+    report = import_trf_file(trf, lines=lines_of(rows), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert event.kind == "team" and event.board_colors == "WB"
@@ -197,7 +201,7 @@ def test_a_team_event_gets_its_teams_members_and_matches():
 
 
 def test_reimport_fills_pending_results_and_adds_rounds_without_duplicating_anyone():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     later = with_cell(with_cell(ROWS, 3, 2, "4b="), 4, 2, "3w=")
     later = with_cell(with_cell(later, 1, 3, "3w1"), 3, 3, "1b0")
     later = with_cell(with_cell(later, 2, 3, "4b="), 4, 3, "2w=")
@@ -206,7 +210,7 @@ def test_reimport_fills_pending_results_and_adds_rounds_without_duplicating_anyo
     later[7] = "Z Z Z 3w*"
     later[3], later[4] = later[3][:-1] + "7b*", later[4][:-1] + "U"
 
-    report = import_trf_file(trf_file(later), lines=lines_of(later))
+    report = import_trf_file(trf_file(later), lines=lines_of(later), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert not report.created
@@ -224,10 +228,10 @@ def test_reimport_fills_pending_results_and_adds_rounds_without_duplicating_anyo
 
 
 def test_reimport_of_the_same_file_changes_nothing_but_the_audit():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     before = database_state()
 
-    report = import_trf_file(trf_file(), lines=lines_of())
+    report = import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
 
     after = database_state()
     assert (report.games_added, report.byes_added, report.results_filled) == (0, 0, 0)
@@ -238,39 +242,41 @@ def test_reimport_of_the_same_file_changes_nothing_but_the_audit():
 
 
 def test_reimport_by_slug_is_found_even_under_another_name():
-    import_trf_file(trf_file(), slug="spring", lines=lines_of())
+    import_trf_file(trf_file(), slug="spring", lines=lines_of(), actor=TEST_ACTOR)
 
-    report = import_trf_file(trf_file(name="Renamed"), slug="spring", lines=lines_of())
+    report = import_trf_file(
+        trf_file(name="Renamed"), slug="spring", lines=lines_of(), actor=TEST_ACTOR
+    )
 
     assert not report.created
     assert Event.objects.count() == 1
 
 
 def test_reimport_keeps_a_result_entered_here_when_the_file_still_has_it_pending():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     Game.objects.filter(round__number=3, board=1).update(result="01")
 
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
 
     assert Game.objects.get(round__number=3, board=1).result == "01"
 
 
 def test_reimport_replaces_unpublished_pairings_without_results():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     repaired = with_cell(with_cell(ROWS, 1, 3, "2w*"), 2, 3, "1b*")
     repaired = with_cell(with_cell(repaired, 3, 3, "4w*"), 4, 3, "3b*")
 
-    report = import_trf_file(trf_file(repaired), lines=lines_of(repaired))
+    report = import_trf_file(trf_file(repaired), lines=lines_of(repaired), actor=TEST_ACTOR)
 
     assert report.drafts_replaced == [3] and report.rounds_added == []
     assert games(Event.objects.get(), 3) == [(1, 1, 2, ""), (2, 3, 4, "")]
 
 
 def test_reimport_by_a_user_who_is_not_an_arbiter_is_refused(stranger):
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
 
     with pytest.raises(PermissionDenied):
-        import_trf_file(trf_file(), user=stranger, lines=lines_of())
+        import_trf_file(trf_file(), actor=stranger, lines=lines_of())
 
 
 # Refusals: nothing written
@@ -279,13 +285,13 @@ def test_reimport_by_a_user_who_is_not_an_arbiter_is_refused(stranger):
 def refused(trf: TrfFile, rows=None, **kwargs) -> TrfError:
     before = database_state()
     with pytest.raises(TrfError) as caught:
-        import_trf_file(trf, lines=lines_of(rows), **kwargs)
+        import_trf_file(trf, lines=lines_of(rows), actor=TEST_ACTOR, **kwargs)
     assert database_state() == before
     return caught.value
 
 
 def test_a_result_contradicting_an_entered_one_is_refused_naming_line_round_board_and_both():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     Game.objects.filter(round__number=2, board=2).update(result="10")
     rows = with_cell(with_cell(ROWS, 4, 2, "3w0"), 3, 2, "4b1")
 
@@ -300,7 +306,7 @@ def test_a_result_contradicting_an_entered_one_is_refused_naming_line_round_boar
 
 
 def test_a_pairing_contradicting_the_stored_round_is_refused():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     Round.objects.filter(number=3).update(state=Round.State.PAIRINGS)
     rows = with_cell(with_cell(ROWS, 1, 3, "2w*"), 2, 3, "1b*")
     rows = with_cell(with_cell(rows, 3, 3, "4w*"), 4, 3, "3b*")
@@ -315,7 +321,7 @@ def test_a_pairing_contradicting_the_stored_round_is_refused():
 
 
 def test_a_bye_where_the_event_has_a_game_is_refused():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     rows = with_cell(with_cell(ROWS, 4, 2, "U"), 3, 2, "H")
 
     error = refused(trf_file(rows), rows)
@@ -327,7 +333,7 @@ def test_a_bye_where_the_event_has_a_game_is_refused():
 
 
 def test_a_start_number_naming_another_person_is_refused():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     trf = trf_file()
     people = list(trf.event.participants)
     people[1] = type(people[1])(**{**_fields(people[1]), "name": "Somebody Else"})
@@ -347,7 +353,7 @@ def test_a_start_number_naming_another_person_is_refused():
 
 
 def test_a_participant_missing_from_the_file_is_refused():
-    import_trf_file(trf_file(), lines=lines_of())
+    import_trf_file(trf_file(), lines=lines_of(), actor=TEST_ACTOR)
     Participant.objects.create(event=Event.objects.get(), start_no=9, name="Late Entry")
 
     error = refused(trf_file())
@@ -425,13 +431,13 @@ def first_player_line(data: bytes) -> int:
 def file_refused(data: bytes, **kwargs) -> TrfError:
     before = database_state()
     with pytest.raises(TrfError) as caught:
-        import_trf(data, **kwargs)
+        import_trf(data, actor=TEST_ACTOR, **kwargs)
     assert database_state() == before
     return caught.value
 
 
 def test_a_fixture_file_is_imported():
-    report = import_trf(fixture_bytes())
+    report = import_trf(fixture_bytes(), actor=TEST_ACTOR)
 
     event = Event.objects.get(slug=report.slug)
     text = SWISS_01.read_text()
@@ -510,7 +516,7 @@ def test_contradictory_results_in_a_file_are_refused():
 
 def test_a_reimport_contradicting_an_entered_result_is_refused():
     data = fixture_bytes()
-    report = import_trf(data)
+    report = import_trf(data, actor=TEST_ACTOR)
     event = Event.objects.get(slug=report.slug)
     game = Game.objects.filter(round__event=event, round__number=1).exclude(result="").first()
     other = "01" if game.result != "01" else "10"
@@ -568,7 +574,7 @@ def test_the_import_command_exits_with_status_1_and_one_line_on_stderr(tmp_path)
 
 
 def test_team_fixture_games_are_grouped_into_matches():
-    report = import_trf((FIXTURES / "fide" / "team-swiss-01.trf").read_bytes())
+    report = import_trf((FIXTURES / "fide" / "team-swiss-01.trf").read_bytes(), actor=TEST_ACTOR)
 
     event = Event.objects.get(slug=report.slug)
     assert report.rounds_without_matches == []
@@ -587,7 +593,7 @@ def test_an_invalid_slug_is_refused():
 def test_the_summary_says_how_the_file_was_read():
     with_bom = b"\xef\xbb\xbf" + fixture_bytes()
 
-    report = import_trf(with_bom, slug="bom")
+    report = import_trf(with_bom, slug="bom", actor=TEST_ACTOR)
 
     assert report.encoding == "UTF-8 with BOM"
     assert report.summary().endswith("; read as UTF-8 with BOM")
@@ -599,7 +605,7 @@ def test_the_summary_says_how_the_file_was_read():
 def test_a_stray_team_record_imports_an_individual_event_and_exports_it_back():
     stray = f"013 {'Two Friends':<32}{1:4d}{2:5d}"
 
-    report = import_trf(six_players(stray).encode(), slug="stray")
+    report = import_trf(six_players(stray).encode(), slug="stray", actor=TEST_ACTOR)
 
     event = Event.objects.get(slug="stray")
     assert event.kind == Event.Kind.INDIVIDUAL
@@ -609,7 +615,7 @@ def test_a_stray_team_record_imports_an_individual_event_and_exports_it_back():
 
 
 def test_team_totals_the_boards_do_not_give_import_with_a_warning():
-    report = import_trf(two_matches(a=(1.0, 2.0)).encode(), slug="totals")
+    report = import_trf(two_matches(a=(1.0, 2.0)).encode(), slug="totals", actor=TEST_ACTOR)
 
     assert Event.objects.get(slug="totals").kind == Event.Kind.TEAM
     assert [w for w in report.warnings if "from the boards" in w] == [
@@ -621,7 +627,7 @@ def test_team_totals_the_boards_do_not_give_import_with_a_warning():
 def test_a_round_with_contradicting_colours_imports_the_rounds_before_it():
     text = small_file(l6=player(2, cell(1, "b", "0"), cell(4, "b", "1")))
 
-    report = import_trf(text.encode(), slug="colours")
+    report = import_trf(text.encode(), slug="colours", actor=TEST_ACTOR)
 
     event = Event.objects.get(slug="colours")
     assert list(Round.objects.filter(event=event).values_list("number", flat=True)) == [1]

@@ -23,6 +23,7 @@ from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
 from tests.events.trf_mutations import database_state
+from tests.factories import TEST_ACTOR
 from tests.html import one, text
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def with_line(data: bytes, record: str) -> tuple[bytes, int]:
 
 def refusal(data: bytes, **kwargs) -> TrfError:
     with pytest.raises(TrfError) as caught:
-        import_trf(data, **kwargs)
+        import_trf(data, actor=TEST_ACTOR, **kwargs)
     return caught.value
 
 
@@ -78,7 +79,7 @@ def test_a_new_event_with_a_poisoned_scoring_record_is_refused_naming_its_line(r
 
 @pytest.mark.parametrize("record", POISONED)
 def test_a_reimport_with_a_poisoned_record_leaves_the_event_as_it_was(record, staff):
-    import_trf(TEAM_SWISS_01, slug="teams")
+    import_trf(TEAM_SWISS_01, slug="teams", actor=TEST_ACTOR)
     event = Event.objects.get(slug="teams")
     before = database_state()
     scoring = Event.objects.values().get(pk=event.pk)
@@ -95,10 +96,10 @@ def test_a_reimport_with_a_poisoned_record_leaves_the_event_as_it_was(record, st
 
 
 def test_a_reimport_through_320_with_good_points_stores_them(staff):
-    import_trf(TEAM_SWISS_01, slug="teams")
+    import_trf(TEAM_SWISS_01, slug="teams", actor=TEST_ACTOR)
     data, _ = with_line(TEAM_SWISS_01, "320 1.5 2.5")
 
-    import_trf(data, slug="teams")
+    import_trf(data, slug="teams", actor=TEST_ACTOR)
 
     event = Event.objects.get(slug="teams")
     assert (event.team_bye_match_points, event.team_bye_game_points) == (
@@ -137,7 +138,7 @@ def test_the_import_command_shows_the_refusal_and_its_line(tmp_path):
 def test_an_unknown_tiebreak_in_record_202_is_left_out_with_a_warning_naming_its_line():
     data, line = with_line(SWISS_01, "202 BH/C1 SB XYZ")
 
-    report = import_trf(data)
+    report = import_trf(data, actor=TEST_ACTOR)
 
     assert Event.objects.get().tiebreaks == "BH/C1 SB"
     assert f"line {line}: record 202: tie-breaks not computed here, left out: XYZ" in (
@@ -156,7 +157,7 @@ def test_a_malformed_known_tiebreak_in_record_202_is_refused_naming_its_line():
 
 
 def test_what_the_database_still_refuses_is_a_refusal_and_nothing_is_half_imported(monkeypatch):
-    import_trf(SWISS_01, slug="open")
+    import_trf(SWISS_01, slug="open", actor=TEST_ACTOR)
     before = database_state()
     store_unplayed = trf_import.store_unplayed
 
@@ -200,7 +201,7 @@ def test_the_page_and_the_command_use_the_same_rule_edition_for_an_event_without
     )
     path = tmp_path / "undated.trf"
     path.write_bytes(undated)
-    event = Event.objects.get(slug=import_trf(undated).slug)
+    event = Event.objects.get(slug=import_trf(undated, actor=TEST_ACTOR).slug)
     assert event.start_date is None
 
     page = json.loads(Client().get(f"/e/{event.slug}/standings.json").content)

@@ -19,6 +19,7 @@ from standings.events.models import Event
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 from tests.engine.test_trf import cell, player
+from tests.factories import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +80,7 @@ def test_read_then_write_keeps_them():
 
 
 def test_import_then_export_keeps_them():
-    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="paired").slug)
+    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="paired", actor=TEST_ACTOR).slug)
 
     exported = export_trf(event)
 
@@ -91,20 +92,22 @@ def test_import_then_export_keeps_them():
 
 
 def test_export_import_export_is_stable():
-    first = Event.objects.get(slug=import_trf(TEXT.encode(), slug="first").slug)
+    first = Event.objects.get(slug=import_trf(TEXT.encode(), slug="first", actor=TEST_ACTOR).slug)
     exported = export_trf(first)
 
-    second = Event.objects.get(slug=import_trf(exported.encode(), slug="second").slug)
+    second = Event.objects.get(
+        slug=import_trf(exported.encode(), slug="second", actor=TEST_ACTOR).slug
+    )
 
     assert second.trf_records == first.trf_records
     assert export_trf(second) == exported
 
 
 def test_a_reimport_replaces_them_with_the_newer_files():
-    slug = import_trf(TEXT.encode(), slug="again").slug
+    slug = import_trf(TEXT.encode(), slug="again", actor=TEST_ACTOR).slug
     newer = pairing_program_file("XXC white1", "XXS W=1.0")
 
-    import_trf(newer.encode(), slug=slug)
+    import_trf(newer.encode(), slug=slug, actor=TEST_ACTOR)
 
     exported = export_trf(Event.objects.get(slug=slug))
     assert kept_lines(exported) == []
@@ -127,7 +130,9 @@ def test_xxr_is_written_for_a_pairing_programs_file_only():
 
 
 def test_a_file_without_them_keeps_only_its_212():
-    event = Event.objects.get(slug=import_trf(pairing_program_file().encode(), slug="plain").slug)
+    event = Event.objects.get(
+        slug=import_trf(pairing_program_file().encode(), slug="plain", actor=TEST_ACTOR).slug
+    )
 
     assert event.trf_records == STANDINGS_LIST
     event.trf_records = ""
@@ -146,7 +151,7 @@ def test_a_file_without_them_keeps_only_its_212():
     ],
 )
 def test_the_stored_records_refuse_what_the_export_writes_itself(text, message):
-    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="checked").slug)
+    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="checked", actor=TEST_ACTOR).slug)
     event.trf_records = text
 
     with pytest.raises(ValidationError) as caught:
@@ -156,7 +161,7 @@ def test_the_stored_records_refuse_what_the_export_writes_itself(text, message):
 
 
 def test_the_stored_records_take_what_the_import_stores():
-    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="valid").slug)
+    event = Event.objects.get(slug=import_trf(TEXT.encode(), slug="valid", actor=TEST_ACTOR).slug)
 
     event.full_clean()
     assert event.trf_records.splitlines() == [STANDINGS_LIST, *KEPT]
@@ -189,10 +194,10 @@ def test_byes_requested_ahead_survive_export_and_reimport(tmp_path, capsys):
     # Issue 25: `tiebreaks` answers the same rounds on the export as on the original.
     original = tmp_path / "original.trf"
     original.write_text(requested_ahead_file())
-    import_trf(original.read_bytes(), slug="ahead")
+    import_trf(original.read_bytes(), slug="ahead", actor=TEST_ACTOR)
     exported = tmp_path / "exported.trf"
     exported.write_text(export_trf(Event.objects.get(slug="ahead")))
-    again = import_trf(exported.read_bytes(), slug="ahead")
+    again = import_trf(exported.read_bytes(), slug="ahead", actor=TEST_ACTOR)
 
     answers = []
     for path in (original, exported):

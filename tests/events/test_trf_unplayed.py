@@ -33,6 +33,7 @@ from standings.trf.importer import import_trf
 from tests.engine.builders import event_from_rows
 from tests.engine.test_trf import small_file
 from tests.events.test_trf_export import described
+from tests.factories import TEST_ACTOR
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,7 @@ def database_state() -> dict:
 def refused(data: bytes) -> TrfError:
     before = database_state()
     with pytest.raises(TrfError) as caught:
-        import_trf(data)
+        import_trf(data, actor=TEST_ACTOR)
     assert database_state() == before
     return caught.value
 
@@ -115,7 +116,9 @@ def record_at(data: bytes, error: TrfError) -> str:
 
 
 def comes_back(event: Event) -> Event:
-    copy = Event.objects.get(slug=import_trf(export_trf(event).encode(), slug="copy").slug)
+    copy = Event.objects.get(
+        slug=import_trf(export_trf(event).encode(), slug="copy", actor=TEST_ACTOR).slug
+    )
     assert described(copy) == described(event)
     return copy
 
@@ -124,7 +127,7 @@ def comes_back(event: Event) -> Event:
 
 
 def test_team_byes_are_stored_with_the_points_record_320_gives_them():
-    report = import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4)))
+    report = import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4)), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert report.team_byes_added == 2
@@ -136,10 +139,10 @@ def test_team_byes_are_stored_with_the_points_record_320_gives_them():
 
 def test_a_reimport_adds_no_team_bye_twice():
     data = team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4))
-    import_trf(data)
+    import_trf(data, actor=TEST_ACTOR)
     before = database_state()
 
-    report = import_trf(data)
+    report = import_trf(data, actor=TEST_ACTOR)
 
     assert report.team_byes_added == 0
     assert database_state() == before
@@ -147,7 +150,7 @@ def test_a_reimport_adds_no_team_bye_twice():
 
 
 def test_a_reimport_giving_a_stored_team_bye_another_kind_is_refused():
-    import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5,)))
+    import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5,)), actor=TEST_ACTOR)
 
     data = team_file(byes=(TrfBye("F", 1, (5,)),))
     error = refused(data)
@@ -157,7 +160,7 @@ def test_a_reimport_giving_a_stored_team_bye_another_kind_is_refused():
 
 
 def test_a_reimport_with_other_bye_points_is_refused():
-    import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4)))
+    import_trf(team_file(team_bye_points=(2.0, 1.5), team_byes=(5, 4)), actor=TEST_ACTOR)
 
     data = team_file(team_bye_points=(1.0, 1.0), team_byes=(5, 4))
     error = refused(data)
@@ -190,7 +193,7 @@ def test_a_forfeited_match_marks_the_teams_match_from_the_home_teams_side():
     # The file names the Pawns (team 4) as white; the match's home team is the Bishops.
     forfeits = (TrfForfeitedMatch("-+", 1, 4, 3),)
 
-    report = import_trf(team_file(rows, forfeited_matches=forfeits))
+    report = import_trf(team_file(rows, forfeited_matches=forfeits), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert report.forfeited_matches == 1
@@ -205,7 +208,7 @@ def test_a_forfeited_match_without_games_gets_a_match_of_its_own():
     rows = TEAM_ROWS | {3: "1b0 .", 4: "2w1 .", 9: ". .", 10: ". ."}
     forfeits = (TrfForfeitedMatch("--", 2, 2, 5),)
 
-    import_trf(team_file(rows, forfeited_matches=forfeits))
+    import_trf(team_file(rows, forfeited_matches=forfeits), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     match = Match.objects.get(round__event=event, forfeit="--")
@@ -217,16 +220,18 @@ def test_a_forfeited_match_without_games_gets_a_match_of_its_own():
 def test_a_reimport_keeps_one_forfeited_match():
     rows = TEAM_ROWS | {3: "1b0 .", 4: "2w1 .", 9: ". .", 10: ". ."}
     data = team_file(rows, forfeited_matches=(TrfForfeitedMatch("+-", 2, 2, 5),))
-    import_trf(data)
+    import_trf(data, actor=TEST_ACTOR)
     before = database_state()
 
-    assert import_trf(data).forfeited_matches == 0
+    assert import_trf(data, actor=TEST_ACTOR).forfeited_matches == 0
     assert database_state() == before
 
 
 def test_a_forfeit_contradicting_the_stored_one_is_refused():
     rows = TEAM_ROWS | {3: "1b0 .", 4: "2w1 .", 9: ". .", 10: ". ."}
-    import_trf(team_file(rows, forfeited_matches=(TrfForfeitedMatch("+-", 2, 2, 5),)))
+    import_trf(
+        team_file(rows, forfeited_matches=(TrfForfeitedMatch("+-", 2, 2, 5),)), actor=TEST_ACTOR
+    )
 
     data = team_file(rows, forfeited_matches=(TrfForfeitedMatch("-+", 2, 2, 5),))
     error = refused(data)
@@ -247,7 +252,7 @@ def test_a_forfeited_match_of_teams_playing_others_is_refused():
 
 
 def test_a_teams_bye_in_a_paired_round_is_a_team_bye():
-    import_trf(team_file(byes=(TrfBye("F", 1, (5,)), TrfBye("Z", 2, (4,)))))
+    import_trf(team_file(byes=(TrfBye("F", 1, (5,)), TrfBye("Z", 2, (4,)))), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert described(event)["team_byes"] == [(1, 5, "F"), (2, 4, "Z")]
@@ -259,7 +264,7 @@ def test_a_team_with_a_bye_from_both_320_and_240_keeps_the_pairing_bye_with_a_wa
     # FIDE's team sample (TRF-26) does this; its 801 records say the pairing bye.
     data = team_file(team_bye_points=(2.0, 1.5), team_byes=(5,), byes=(TrfBye("H", 1, (5,)),))
 
-    report = import_trf(data)
+    report = import_trf(data, actor=TEST_ACTOR)
 
     assert [w for w in report.warnings if "240" in w and "team 5" in w and "round 1" in w]
     assert "warning" in report.summary()
@@ -270,7 +275,7 @@ def test_a_team_with_a_bye_from_both_320_and_240_keeps_the_pairing_bye_with_a_wa
 def test_byes_of_later_rounds_are_kept_as_requests():
     byes = (TrfBye("H", 3, (1, 2)), TrfBye("Z", 3, (6,)), TrfBye("F", 4, (2,)))
 
-    report = import_trf(player_file(byes=byes))
+    report = import_trf(player_file(byes=byes), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert report.bye_requests == 4
@@ -284,7 +289,7 @@ def test_byes_of_later_rounds_are_kept_as_requests():
 
 
 def test_a_team_requesting_a_bye_is_kept_as_the_teams_request():
-    import_trf(team_file(byes=(TrfBye("H", 3, (2,)),)))
+    import_trf(team_file(byes=(TrfBye("H", 3, (2,)),)), actor=TEST_ACTOR)
 
     event = Event.objects.get()
     assert described(event)["bye_requests"] == [(3, None, 2, "H")]
@@ -292,24 +297,26 @@ def test_a_team_requesting_a_bye_is_kept_as_the_teams_request():
 
 
 def test_a_reimport_updates_requests_and_drops_those_of_rounds_now_paired():
-    import_trf(player_file(byes=(TrfBye("H", 2, (1,)), TrfBye("H", 3, (2,)))))
+    import_trf(player_file(byes=(TrfBye("H", 2, (1,)), TrfBye("H", 3, (2,)))), actor=TEST_ACTOR)
     later = {
         n: f"{row} {cell}"
         for (n, row), cell in zip(PLAYER_ROWS.items(), PLAYER_ROWS_2, strict=True)
     }
 
-    import_trf(player_file(later, byes=(TrfBye("F", 3, (2,)),)))
+    import_trf(player_file(later, byes=(TrfBye("F", 3, (2,)),)), actor=TEST_ACTOR)
 
     assert list(
         ByeRequest.objects.values_list("round_number", "participant__start_no", "kind")
     ) == [(3, 2, "F")]
     before = database_state()
-    import_trf(player_file(later, byes=(TrfBye("F", 3, (2,)),)))
+    import_trf(player_file(later, byes=(TrfBye("F", 3, (2,)),)), actor=TEST_ACTOR)
     assert database_state() == before
 
 
 def test_a_players_bye_in_a_paired_round_is_the_one_of_the_cell_and_stores_nothing():
-    report = import_trf(player_file(byes=(TrfBye("H", 1, (3,)), TrfBye("Z", 1, (6,)))))
+    report = import_trf(
+        player_file(byes=(TrfBye("H", 1, (3,)), TrfBye("Z", 1, (6,)))), actor=TEST_ACTOR
+    )
 
     assert report.bye_requests == 0
     assert not ByeRequest.objects.exists()
@@ -339,7 +346,7 @@ def test_byes_written_ahead_in_the_cells_are_requests_not_a_round():
     """JaVaFo's input before it pairs round 3: only player 4's half-point bye is there."""
     text = small_file(l8=small_file().splitlines()[7] + "  0000 - H")
 
-    report = import_trf(text.encode(), slug="ahead")
+    report = import_trf(text.encode(), slug="ahead", actor=TEST_ACTOR)
     event = Event.objects.get(slug="ahead")
     exported = export_trf(event)
 
@@ -350,5 +357,5 @@ def test_byes_written_ahead_in_the_cells_are_requests_not_a_round():
     assert report.bye_requests == 1
     assert event.participants.get(start_no=4).withdrawn_from_round is None
     assert "240 H 003    4" in exported.splitlines()
-    again = import_trf(exported.encode(), slug="ahead")
+    again = import_trf(exported.encode(), slug="ahead", actor=TEST_ACTOR)
     assert (again.rounds_added, again.bye_requests) == ([], 1)

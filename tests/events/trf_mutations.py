@@ -12,6 +12,7 @@ import random
 import re
 
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 
 SEEDS = sorted((FIXTURES / "fide").glob("*.trf")) + sorted(
     p for p in (FIXTURES / "real").iterdir() if p.suffix in (".trf", ".tab", ".input")
@@ -204,7 +205,7 @@ def check_import(data: bytes, slug: str | None = None) -> str:
 
     before = database_state()
     try:
-        report = import_trf(data, slug=slug)
+        report = import_trf(data, slug=slug, actor=TEST_ACTOR)
     except TrfError as error:
         assert error.message
         assert error.line is None or 1 <= error.line <= len(_BREAK.split(data)), error

@@ -14,6 +14,7 @@ from standings.bridge.reader import BridgeFormatError
 from standings.bridge_events.services import import_bridge
 from standings.wording import bridge as wording
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 from tests.html import select, text
 from tests.i18n.test_marked import WORD, unmarked
 
@@ -56,7 +57,9 @@ ALIKE = {"Score", "score"} | _data_words()
 @pytest.fixture
 def bridge_events(db, arbiter):
     for slug, name in FILES.items():
-        event = import_bridge((BRIDGE / f"example-{name}.json").read_bytes(), slug=slug)
+        event = import_bridge(
+            (BRIDGE / f"example-{name}.json").read_bytes(), slug=slug, actor=TEST_ACTOR
+        )
         event.arbiters.add(arbiter)
 
 

@@ -14,6 +14,7 @@ from standings.engine.phrases import ENGLISH, Phrase, phrase
 from standings.engine.words import Words
 from standings.events.services import WriteRefused, change_tiebreak_settings
 from standings.wording.phrases import TEXTS, worded
+from tests.factories import TEST_ACTOR
 from tests.html import one, select, text
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +105,9 @@ def test_a_tie_break_list_typed_wrong_is_refused_in_the_arbiter_s_language(clien
 
 def test_a_refused_write_says_why_in_the_active_language(event):
     with translation.override("de"), pytest.raises(WriteRefused) as refused:
-        change_tiebreak_settings(event, tiebreaks=("KS/C1",), rule_edition="", shared_places=False)
+        change_tiebreak_settings(
+            event, tiebreaks=("KS/C1",), rule_edition="", shared_places=False, actor=TEST_ACTOR
+        )
     assert refused.value.message == "KS/C1: KS erlaubt nicht: Streichung"
 
 

@@ -11,6 +11,7 @@ import pytest
 from bs4 import Doctype, Tag
 from django.test import Client
 
+from tests.factories import TEST_ACTOR
 from tests.html import parse
 
 pytestmark = pytest.mark.django_db
@@ -115,7 +116,7 @@ PRIZES = {
 def test_prize_pages_with_prizes_have_no_unmarked_text(client, event, arbiter, path):
     from standings.events.services import change_prizes
 
-    change_prizes(event, PRIZES)
+    change_prizes(event, PRIZES, actor=TEST_ACTOR)
     client.force_login(arbiter)
     data = {"Overall", "Book"}  # the document's names
     assert {t for t in unmarked(client, path) if not set(WORD.findall(t)) <= data} == set()

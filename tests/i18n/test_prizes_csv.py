@@ -85,7 +85,7 @@ def test_in_line_for_and_final_in_every_language(
     status, card, column = said()
     assert last_round in status and card.startswith(in_line) and column == {yes}
     publish_after_commit(
-        django_capture_on_commit_callbacks, partial(declare_final, user=arbiter), prized
+        django_capture_on_commit_callbacks, partial(declare_final, actor=arbiter), prized
     )
     status, card, column = said()
     assert status.startswith(final) and card.startswith(wins) and column == {no}

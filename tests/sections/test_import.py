@@ -10,7 +10,7 @@ from standings.engine.trf import TrfError
 from standings.events.models import AuditEntry, Event
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
-from tests.factories import create_swiss
+from tests.factories import TEST_ACTOR, create_swiss
 
 pytestmark = pytest.mark.django_db
 
@@ -25,30 +25,30 @@ def small_file(db) -> bytes:
 
 
 def test_a_file_becomes_a_section_and_then_completes_it(cup, small_file, arbiter):
-    report = import_trf(small_file, section_of=cup, name="U1600", user=arbiter)
+    report = import_trf(small_file, section_of=cup, name="U1600", actor=arbiter)
     section = Event.objects.get(slug=report.slug)
     assert (section.parent, section.name, section.section_order) == (cup, "U1600", 3)
     assert section.participants.count() == 8 and section.round_set.count() == 3
     for event in Event.objects.filter(slug__in=["cup", "cup-a", "cup-b"]):
         assert AuditEntry.objects.filter(event=event, action="sections").exists()
-    again = import_trf(small_file, section_of=cup, name="U1600", user=arbiter)
+    again = import_trf(small_file, section_of=cup, name="U1600", actor=arbiter)
     assert (again.slug, again.created) == (section.slug, False)
     exported = export_trf(section)  # the section alone, under its own name
     assert exported.splitlines()[0] == "012 U1600"
     assert sum(line.startswith("001") for line in exported.splitlines()) == 8
-    assert import_trf(exported.encode(), section_of=cup).slug == section.slug
+    assert import_trf(exported.encode(), section_of=cup, actor=TEST_ACTOR).slug == section.slug
 
 
 def test_sections_with_the_same_012_stay_apart(cup, small_file):
-    first = import_trf(small_file, section_of=cup, name="Blitz")
-    second = import_trf(small_file, section_of=cup, name="Rapid")
+    first = import_trf(small_file, section_of=cup, name="Blitz", actor=TEST_ACTOR)
+    second = import_trf(small_file, section_of=cup, name="Rapid", actor=TEST_ACTOR)
     assert first.slug != second.slug
     assert [s.name for s in cup.sections.order_by("section_order")][-2:] == ["Blitz", "Rapid"]
 
 
 def test_a_section_holds_no_sections(cup, small_file):
     with pytest.raises(TrfError, match="itself a section"):
-        import_trf(small_file, section_of=Event.objects.get(slug="cup-a"))
+        import_trf(small_file, section_of=Event.objects.get(slug="cup-a"), actor=TEST_ACTOR)
 
 
 def test_the_command_imports_a_section(cup, small_file, tmp_path, capsys):

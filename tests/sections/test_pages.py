@@ -30,8 +30,8 @@ def test_a_result_in_a_section_shows_on_the_overview(client, cup, arbiter):
     publish(section.pk)
     before = client.get("/e/cup/").content.decode()
     # Round 3's boards 3 and 4 are pending: their results change Open A's leaders, not B's.
-    services.enter_result(section, 3, 3, "10", user=arbiter)
-    services.enter_result(section, 3, 4, "10", user=arbiter)
+    services.enter_result(section, 3, 3, "10", actor=arbiter)
+    services.enter_result(section, 3, 4, "10", actor=arbiter)
     publish(section.pk)
     after = client.get("/e/cup/").content.decode()
     assert text(select(after, ".section-summary")[1]) == text(select(before, ".section-summary")[1])
@@ -83,7 +83,7 @@ def test_adding_a_section_in_the_admin_gives_every_event_of_the_tournament_a_ver
     section_a = Event.objects.get(slug="cup-a")
     versions = {e.slug: e.version for e in Event.objects.all()}
     new = Event(slug="cup-c", name="U1600", parent=cup, section_order=3)
-    services.save_in_admin(new, changed=["slug", "name", "parent"], user=staff, created=True)
+    services.save_in_admin(new, changed=["slug", "name", "parent"], actor=staff, created=True)
     after = {e.slug: e.version for e in Event.objects.all()}
     assert all(after[slug] > versions[slug] for slug in versions)
     entry = AuditEntry.objects.filter(event=section_a, action="sections").get()
@@ -125,7 +125,7 @@ def test_a_section_leaving_its_tournament_leaves_its_switcher(client, cup, djang
     staff = django_user_model.objects.create_superuser("chief", password="pw-chief-1")
     section_b = Event.objects.get(slug="cup-b")
     section_b.parent = None
-    services.save_in_admin(section_b, changed=["parent"], user=staff, created=False)
+    services.save_in_admin(section_b, changed=["parent"], actor=staff, created=False)
     assert AuditEntry.objects.filter(event=cup, action="sections").get().after == ["cup-a"]
     assert texts(client.get("/e/cup-a/").content.decode(), "nav.section-nav a") == [
         "Rilton Cup",

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from standings.events.services import delete_section_in_admin
 from standings.live.publish import publish
 from standings.state import cache as state_cache
-from tests.factories import create_swiss
+from tests.factories import TEST_ACTOR, create_swiss
 from tests.html import one, select, text
 
 from .writes import close_round, enter_result
@@ -102,7 +102,7 @@ def test_an_event_created_under_a_deleted_events_slug_never_gets_its_pages(clien
     type(event).objects.filter(pk=event.pk).update(version=3, name="Old Open")
     event.refresh_from_db()
     old = client.get("/e/small-open/")
-    delete_section_in_admin(event, user=None)
+    delete_section_in_admin(event, actor=TEST_ACTOR)
     cache.delete(state_cache.version_key("small-open"))  # the pointer lapses (VERSION_TTL)
     assert client.get("/e/small-open/").status_code == 404
     again = create_swiss(slug="small-open")

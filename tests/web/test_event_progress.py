@@ -14,7 +14,7 @@ from standings.live.publish import publish
 from standings.state.progress import RoundProgress, is_finished, shown_dates
 from standings.trf.importer import import_trf_file
 from tests.events.test_trf_import import trf_file
-from tests.factories import create_swiss
+from tests.factories import TEST_ACTOR, create_swiss
 from tests.html import one, select, text, texts
 from tests.web.writes import close_round, enter_result
 
@@ -88,7 +88,7 @@ def test_a_finished_trf_import_is_not_live_and_shows_its_round_dates(client, arb
     days = (datetime.date(2026, 3, 7), datetime.date(2026, 3, 8), datetime.date(2026, 3, 9))
     trf = trf_file(COMPLETE, name="Spring Rapid", rounds_planned=3, start_date=None)
     trf = replace(trf, header=replace(trf.header, round_dates=days))
-    import_trf_file(trf, slug="spring-rapid", user=arbiter)
+    import_trf_file(trf, slug="spring-rapid", actor=TEST_ACTOR)
     event = Event.objects.get(slug="spring-rapid")
     assert event.start_date is None and event.end_date is None
     assert event.round_set.get(number=3).state == Round.State.IN_PROGRESS

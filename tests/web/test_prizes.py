@@ -10,6 +10,7 @@ from standings.events import services
 from standings.events.models import Event, Participant
 from standings.events.prizes import declare_final, withdraw_final
 from standings.live.fragments import render_parts
+from tests.factories import TEST_ACTOR
 from tests.html import one, select, text, texts
 
 from .test_cache import publish_after_commit
@@ -35,7 +36,7 @@ DOCUMENT = {
 
 @pytest.fixture
 def prized(event):
-    services.change_prizes(event, DOCUMENT)
+    services.change_prizes(event, DOCUMENT, actor=TEST_ACTOR)
     event.refresh_from_db()
     return event
 
@@ -132,7 +133,7 @@ def test_a_declaration_is_final_everywhere_until_withdrawn(
 ):
     close_third_round(prized, django_capture_on_commit_callbacks)
     publish_after_commit(
-        django_capture_on_commit_callbacks, partial(declare_final, user=arbiter), prized
+        django_capture_on_commit_callbacks, partial(declare_final, actor=arbiter), prized
     )
     said = status_everywhere(client)
     assert said["page"].startswith("Final after round 3 of 5")
@@ -141,7 +142,7 @@ def test_a_declaration_is_final_everywhere_until_withdrawn(
     assert said["csv"] == "no"
     publish_after_commit(
         django_capture_on_commit_callbacks,
-        partial(withdraw_final, user=arbiter, reason="round 4 will be played after all"),
+        partial(withdraw_final, actor=arbiter, reason="round 4 will be played after all"),
         prized,
     )
     assert status_everywhere(client)["card"].startswith("In line for: 1st Overall")
@@ -165,7 +166,7 @@ def test_the_screen_and_the_push_carry_the_prizes(client, prized):
 
 def test_names_are_escaped(client, prized):
     Participant.objects.filter(event=prized).update(name="<b>Bold</b>")
-    services.change_prizes(prized, {**DOCUMENT, "currency": "$"})
+    services.change_prizes(prized, {**DOCUMENT, "currency": "$"}, actor=TEST_ACTOR)
     html = client.get("/e/small-open/prizes/").content.decode()
     assert "<b>Bold</b>" not in html and "&lt;b&gt;Bold&lt;/b&gt;" in html
 

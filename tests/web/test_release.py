@@ -15,6 +15,7 @@ from django.core.cache import cache
 from standings.live import schedule
 from standings.release import release_id
 from standings.web import render
+from tests.factories import TEST_ACTOR
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,7 +99,9 @@ def bridge_event(db):
     from standings.bridge_events.services import import_bridge
     from tests.conftest import FIXTURES
 
-    return import_bridge((FIXTURES / "bridge/example-sw02.json").read_bytes(), slug="swiss")
+    return import_bridge(
+        (FIXTURES / "bridge/example-sw02.json").read_bytes(), slug="swiss", actor=TEST_ACTOR
+    )
 
 
 @pytest.mark.django_db

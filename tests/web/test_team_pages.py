@@ -10,7 +10,7 @@ from standings.events.snapshot import team_tiebreaks
 from standings.events.team_services import create_team_round, forfeit_match, set_team_bye
 from standings.live.fragments import render_parts
 from standings.state import cache as state_cache
-from tests.factories import create_team_event
+from tests.factories import TEST_ACTOR, create_team_event
 from tests.html import one, select, text, texts
 
 pytestmark = pytest.mark.django_db
@@ -22,19 +22,27 @@ def teams(arbiter):
     bye), round 2 under way (Knights forfeit to the Queens, Pawns 1½–1½ Rooks after three
     boards, Bishops a half-point bye). The home team has white on boards 1 and 3."""
     event = create_team_event(arbiters=[arbiter], teams=5)
-    set_team_bye(event, 1, 5, "F")
+    set_team_bye(event, 1, 5, "F", actor=TEST_ACTOR)
     for n, result in enumerate(["10", "10", "10", "=="], start=1):
-        enter_result(event, 1, n, result, table=1)
+        enter_result(event, 1, n, result, table=1, actor=TEST_ACTOR)
     for n, result in enumerate(["10", "10", "10", "10"], start=1):
-        enter_result(event, 1, n, result, table=2)
-    close_round(event, 1)
-    create_team_round(event, 2, [(4, 1), (2, 5)], {3: "H"}, boards=4, lineups={5: [21, 22, 23, 25]})
+        enter_result(event, 1, n, result, table=2, actor=TEST_ACTOR)
+    close_round(event, 1, actor=TEST_ACTOR)
+    create_team_round(
+        event,
+        2,
+        [(4, 1), (2, 5)],
+        {3: "H"},
+        boards=4,
+        lineups={5: [21, 22, 23, 25]},
+        actor=TEST_ACTOR,
+    )
     from standings.events.services import publish_pairings
 
-    publish_pairings(event, 2)
-    forfeit_match(event, 2, 2, "-+")
+    publish_pairings(event, 2, actor=TEST_ACTOR)
+    forfeit_match(event, 2, 2, "-+", actor=TEST_ACTOR)
     for n, result in enumerate(["==", "01", "01"], start=1):
-        enter_result(event, 2, n, result, table=1)
+        enter_result(event, 2, n, result, table=1, actor=TEST_ACTOR)
     event.refresh_from_db()
     return event
 

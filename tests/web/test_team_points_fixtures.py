@@ -12,6 +12,7 @@ from standings.state.event_state import build_state
 from standings.state.parts import format_value
 from standings.trf.importer import import_trf
 from tests.conftest import FIXTURES
+from tests.factories import TEST_ACTOR
 
 FIDE = FIXTURES / "fide"
 EXPECTED = sorted(
@@ -23,7 +24,7 @@ EXPECTED = sorted(
 @pytest.mark.parametrize("expected", EXPECTED, ids=lambda path: path.name)
 def test_match_and_game_points_match_the_reference(expected):
     reference = json.loads(expected.read_text())
-    report = import_trf((FIDE / reference["file"]).read_bytes())
+    report = import_trf((FIDE / reference["file"]).read_bytes(), actor=TEST_ACTOR)
     teams = build_state(Event.objects.get(slug=report.slug)).teams
     assert teams is not None
     shown = {line.team.number: [cell.text for cell in line.cells] for line in teams.lines}

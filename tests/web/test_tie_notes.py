@@ -15,7 +15,7 @@ from standings.state import cache as state_cache
 from standings.state.labels import columns
 from standings.state.parts import Cell, format_value
 from standings.state.ties import tie_notes
-from tests.factories import create_team_event
+from tests.factories import TEST_ACTOR, create_team_event
 from tests.html import one, select, text, texts
 from tests.web.writes import close_round, enter_result
 
@@ -131,7 +131,7 @@ def three_teams(arbiter):
     half-point bye; Bishops, Pawns and Queens equal on match and game points."""
     event = create_team_event(arbiters=[arbiter], teams=5)
     Event.objects.filter(pk=event.pk).update(lots_seed=20261127)
-    set_team_bye(event, 1, 5, "H")
+    set_team_bye(event, 1, 5, "H", actor=TEST_ACTOR)
     # The home team has white on boards 1 and 3.
     for board, result in enumerate(["10", "01", "10", "10"], start=1):
         enter_result(event, 1, board, result, table=1)
@@ -167,8 +167,8 @@ def test_the_team_note_is_pushed_and_translated(three_teams):
 
 def test_the_note_goes_once_the_teams_are_parted(client, three_teams):
     # Round 2: Bishops beat the Queens 4–0, Pawns beat the Rooks 3–1, Knights have a bye.
-    create_team_round(three_teams, 2, [(3, 5), (4, 1)], {2: "Z"}, boards=4)
-    publish_pairings(three_teams, 2)
+    create_team_round(three_teams, 2, [(3, 5), (4, 1)], {2: "Z"}, boards=4, actor=TEST_ACTOR)
+    publish_pairings(three_teams, 2, actor=TEST_ACTOR)
     for board, result in enumerate(["10", "01", "10", "01"], start=1):
         enter_result(three_teams, 2, board, result, table=1)
     for board, result in enumerate(["10", "01", "10", "10"], start=1):

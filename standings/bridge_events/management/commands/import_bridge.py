@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from standings.bridge.reader import BridgeFormatError
 from standings.bridge_events.services import import_bridge
+from standings.events.actors import COMMAND
 from standings.events.services import WriteRefused
 
 
@@ -27,7 +28,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         path = Path(options["file"])
         try:
-            event = import_bridge(path.read_bytes(), slug=options["slug"], boards=options["boards"])
+            event = import_bridge(
+                path.read_bytes(), slug=options["slug"], boards=options["boards"], actor=COMMAND
+            )
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}") from None
         except BridgeFormatError as error:

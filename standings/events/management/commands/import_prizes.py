@@ -8,6 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from standings.events import services
+from standings.events.actors import COMMAND
 from standings.events.models import Event
 from standings.prizes.rules import RulesError, parse_document
 
@@ -32,7 +33,7 @@ class Command(BaseCommand):
         except RulesError as error:
             raise CommandError(f"{options['file']}: {'; '.join(error.problems)}") from None
         try:
-            services.change_prizes(event, document)
+            services.change_prizes(event, document, actor=COMMAND)
         except services.WriteRefused as refused:
             raise CommandError(refused.message) from None
         rules = Event.objects.get(pk=event.pk).prize_rules

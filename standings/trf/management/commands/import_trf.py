@@ -12,6 +12,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from standings.engine.trf import TrfError
+from standings.events.actors import COMMAND
 from standings.events.models import Event
 from standings.trf.importer import import_trf
 
@@ -42,7 +43,11 @@ class Command(BaseCommand):
                 raise CommandError(f"no event {options['section_of']!r} to add a section to")
         try:
             report = import_trf(
-                data, slug=options["event"], section_of=section_of, name=options["name"]
+                data,
+                slug=options["event"],
+                section_of=section_of,
+                name=options["name"],
+                actor=COMMAND,
             )
         except TrfError as error:
             where = f" line {error.line}" if error.line else ""
