@@ -68,8 +68,8 @@ TEAM_NAMES = ["Rooks", "Knights", "Bishops", "Pawns", "Queens", "Kings"]
 def create_team_event(arbiters=(), slug="small-teams", teams=4, boards=4, reserves=1) -> Event:
     """Teams of `boards` players plus reserves, round 1 published: 1-2 and 3-4 (and so on)."""
     from standings.events.models import Team
+    from standings.events.rounds import create_round
     from standings.events.services import publish_pairings
-    from standings.events.team_services import create_team_round
 
     event = Event.objects.create(
         slug=slug,
@@ -94,7 +94,7 @@ def create_team_event(arbiters=(), slug="small-teams", teams=4, boards=4, reserv
                 board_order=order,
             )
     pairs = [(n, n + 1) for n in range(1, teams, 2)]
-    create_team_round(event, 1, pairs, boards=boards, actor=TEST_ACTOR)
+    create_round(event, 1, pairs, boards=boards, actor=TEST_ACTOR)
     publish_pairings(event, 1, actor=TEST_ACTOR)
     event.refresh_from_db()
     return event

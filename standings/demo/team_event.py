@@ -23,8 +23,8 @@ from standings.events.actors import DEMO
 from standings.events.changes import record_change
 from standings.events.match_score import MatchPoints, match_score, stored_match_scores
 from standings.events.models import Event, Game, Match, Participant, Round, Team, TeamBye
+from standings.events.rounds import create_round, home_colours
 from standings.events.services import publish_pairings
-from standings.events.team_services import create_team_round, home_colours
 
 from .accounts import create_demo_arbiter
 from .event import NAMES, SCORING, draw_result
@@ -125,7 +125,7 @@ def pair_next_team_round(event: Event, number: int) -> Round:
         squads.setdefault(team_no, []).append(start_no)
     lineups = {no: resting_in_turn(no, squad, number) for no, squad in squads.items()}
     byes = {pairing.bye: TeamBye.Kind.PAIRING_BYE.value} if pairing.bye is not None else {}
-    create_team_round(
+    create_round(
         event, number, list(pairing.games), byes, boards=BOARDS, lineups=lineups, actor=DEMO
     )
     return publish_pairings(event, number, actor=DEMO)

@@ -36,6 +36,7 @@ from .models import (
 )
 from .refusals import NotAllowed as NotAllowed
 from .refusals import WriteRefused
+from .rounds import create_round as create_round
 from .sections import record_sections_change
 
 BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
@@ -160,65 +161,6 @@ def enter_result(
             reason=reason,
         )
     return game
-
-
-def create_round(
-    event: Event,
-    number: int,
-    games: list[tuple[int, int]],
-    byes: dict[int, str] | None = None,
-    *,
-    actor: Actor,
-) -> Round:
-    """A DRAFT round: boards 1.. from (white, black) start numbers, and byes by start number."""
-    actors.check_may_change(actor, event)
-    byes = byes or {}
-    playing = [no for pair in games for no in pair] + list(byes)
-    if len(set(playing)) != len(playing):
-        raise WriteRefused(
-            gettext("Round %(number)s: a player is paired twice") % {"number": number}
-        )
-    if any(pair[0] == pair[1] for pair in games):
-        raise WriteRefused(
-            gettext("Round %(number)s: a player is paired against themselves") % {"number": number}
-        )
-    bad = sorted(no for no, kind in byes.items() if kind not in BYE_KINDS)
-    if bad:
-        raise WriteRefused(
-            gettext("Round %(number)s: unknown bye kind for %(players)s")
-            % {"number": number, "players": bad}
-        )
-    with transaction.atomic():
-        Event.objects.select_for_update().get(pk=event.pk)  # one new round at a time
-        if event.round_set.filter(number=number).exists():
-            raise WriteRefused(gettext("Round %(number)s exists already") % {"number": number})
-        people = {p.start_no: p for p in Participant.objects.filter(event=event)}
-        unknown = sorted(no for no in playing if no not in people)
-        if unknown:
-            raise WriteRefused(
-                gettext("Round %(number)s: no player with start number %(start_no)s")
-                % {"number": number, "start_no": unknown}
-            )
-        rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
-        Game.objects.bulk_create(
-            Game(round=rnd, board=board, white=people[white], black=people[black])
-            for board, (white, black) in enumerate(games, start=1)
-        )
-        UnplayedRound.objects.bulk_create(
-            UnplayedRound(round=rnd, participant=people[no], kind=kind)
-            for no, kind in sorted(byes.items())
-        )
-        record_change(
-            event,
-            actor=actor,
-            action="create_round",
-            target=f"round {number}",
-            after={
-                "games": [list(pair) for pair in games],
-                "byes": {str(no): kind for no, kind in sorted(byes.items())},
-            },
-        )
-    return rnd
 
 
 def publish_pairings(event: Event, round_no: int, *, actor: Actor) -> Round:

@@ -20,83 +20,6 @@ TEAM_BYE_KINDS = {kind.value for kind in TeamBye.Kind}
 FORFEITS = {kind.value for kind in Forfeit}
 
 
-def home_colours(board_colors: str, boards: int) -> str:
-    """The home team's colour on each board, "W" or "B": the event's board colour sequence
-    (TRF 352) repeated, else white on the odd boards."""
-    sequence = (board_colors or "WB").upper()
-    return "".join(sequence[i % len(sequence)] for i in range(boards))
-
-
-def create_team_round(
-    event: Event,
-    number: int,
-    matches: list[tuple[int, int]],
-    byes: dict[int, str] | None = None,
-    *,
-    boards: int,
-    lineups: dict[int, list[int]] | None = None,
-    actor: Actor,
-) -> Round:
-    """A DRAFT round of matches (home, away team numbers) at tables 1..; each team's players
-    from `lineups` (start numbers in board order), else its first members by board order;
-    colours from the board colour sequence. `byes`: team number -> `TeamBye.Kind`."""
-    actors.check_may_change(actor, event)
-    byes = byes or {}
-    lineups = lineups or {}
-    playing = [no for pair in matches for no in pair] + list(byes)
-    if len(set(playing)) != len(playing):
-        raise WriteRefused(gettext("Round %(number)s: a team is paired twice") % {"number": number})
-    if any(home == away for home, away in matches):
-        raise WriteRefused(
-            gettext("Round %(number)s: a team is paired against itself") % {"number": number}
-        )
-    bad = sorted(no for no, kind in byes.items() if kind not in TEAM_BYE_KINDS)
-    if bad:
-        raise WriteRefused(
-            gettext("Round %(number)s: unknown bye kind for team %(teams)s")
-            % {"number": number, "teams": bad}
-        )
-    with transaction.atomic():
-        Event.objects.select_for_update().get(pk=event.pk)  # one new round at a time
-        if event.round_set.filter(number=number).exists():
-            raise WriteRefused(gettext("Round %(number)s exists already") % {"number": number})
-        teams = {t.number: t for t in event.teams.all()}
-        unknown = sorted(no for no in playing if no not in teams)
-        if unknown:
-            raise WriteRefused(
-                gettext("Round %(number)s: no team numbered %(teams)s")
-                % {"number": number, "teams": unknown}
-            )
-        rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
-        colours = home_colours(event.board_colors, boards)
-        games = []
-        for table, (home, away) in enumerate(matches, start=1):
-            match = Match.objects.create(round=rnd, table=table, home=teams[home], away=teams[away])
-            home_players = _lineup(teams[home], lineups.get(home), boards)
-            away_players = _lineup(teams[away], lineups.get(away), boards)
-            for board, (h, a, colour) in enumerate(
-                zip(home_players, away_players, colours, strict=True), start=1
-            ):
-                white, black = (h, a) if colour == "W" else (a, h)
-                games.append(Game(round=rnd, match=match, board=board, white=white, black=black))
-        Game.objects.bulk_create(games)
-        TeamBye.objects.bulk_create(
-            TeamBye(round=rnd, team=teams[no], kind=kind) for no, kind in sorted(byes.items())
-        )
-        record_change(
-            event,
-            actor=actor,
-            action="create_round",
-            target=f"round {number}",
-            after={
-                "matches": [list(pair) for pair in matches],
-                "team_byes": {str(no): kind for no, kind in sorted(byes.items())},
-                "boards": boards,
-            },
-        )
-    return rnd
-
-
 def forfeit_match(
     event: Event, round_no: int, table: int, forfeit: str, *, actor: Actor, reason: str = ""
 ) -> Match:
@@ -253,31 +176,6 @@ def set_lineup(
             reason=reason,
         )
     return match
-
-
-def _lineup(team: Team, chosen: list[int] | None, boards: int) -> list[Participant]:
-    members = list(team.members.order_by("board_order", "start_no"))
-    if chosen is None:
-        players = members[:boards]
-    else:
-        by_no = {p.start_no: p for p in members}
-        strangers = [no for no in chosen if no not in by_no]
-        if strangers:
-            raise WriteRefused(
-                gettext("Not in %(team)s's roster: start number %(players)s")
-                % {"team": team.name, "players": strangers}
-            )
-        if len(set(chosen)) != len(chosen):
-            raise WriteRefused(
-                gettext("%(team)s: a player is named on two boards") % {"team": team.name}
-            )
-        players = [by_no[no] for no in chosen]
-    if len(players) != boards:
-        raise WriteRefused(
-            gettext("%(team)s fields %(players)s players for %(boards)s boards")
-            % {"team": team.name, "players": len(players), "boards": boards}
-        )
-    return players
 
 
 def _side(game: Game, own: set[Participant]) -> Participant:

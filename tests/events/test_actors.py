@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 
 from standings.bridge_events import services as bridge_services
 from standings.engine.trf import read_trf
-from standings.events import actors, changes, prizes, sections, services, team_services
+from standings.events import actors, changes, prizes, rounds, sections, services, team_services
 from standings.events.actors import COMMAND, DEMO, NoActor, SystemActor
 from standings.events.models import AuditEntry, Event, Game
 from standings.events.services import NotAllowed, WriteRefused
@@ -20,12 +20,13 @@ from standings.trf.exporter import export_trf
 from tests.conftest import FIXTURES
 from tests.factories import TEST_ACTOR, create_team_event
 
-MODULES = [services, team_services, prizes, changes, sections, bridge_services, importer]
+MODULES = [services, rounds, team_services, prizes, changes, sections, bridge_services, importer]
 WRITES = {
-    "enter_result", "create_round", "publish_pairings", "close_round", "reopen_round",
+    "enter_result", "publish_pairings", "close_round", "reopen_round",
     "set_bye", "save_in_admin", "change_tiebreak_settings", "delete_section_in_admin",
     "change_prizes", "delete_in_admin",  # events/services.py
-    "create_team_round", "forfeit_match", "set_team_bye", "set_lineup",  # team_services.py
+    "create_round",  # events/rounds.py, for individual and team events
+    "forfeit_match", "set_team_bye", "set_lineup",  # team_services.py
     "declare_final", "withdraw_final",  # events/prizes.py
     "import_bridge", "enter_match", "enter_session", "enter_bam_match",  # bridge_events
     "import_trf", "import_trf_file",  # trf/importer.py
@@ -85,9 +86,7 @@ def calls(w):
         "delete_section_in_admin": lambda **a: services.delete_section_in_admin(event, **a),
         "change_prizes": lambda **a: services.change_prizes(event, {}, **a),
         "delete_in_admin": lambda **a: services.delete_in_admin(w["player"], **a),
-        "create_team_round": lambda **a: team_services.create_team_round(
-            team, 2, [(1, 2)], boards=4, **a
-        ),
+        "create_round (team)": lambda **a: rounds.create_round(team, 2, [(1, 2)], boards=4, **a),
         "forfeit_match": lambda **a: team_services.forfeit_match(team, 1, 1, "+-", **a),
         "set_team_bye": lambda **a: team_services.set_team_bye(team, 1, 1, "U", **a),
         "set_lineup": lambda **a: team_services.set_lineup(team, 1, 1, 1, [1, 2, 3, 4], **a),
@@ -115,7 +114,10 @@ def written() -> tuple:
     return versions, AuditEntry.objects.count(), sorted(Game.objects.values_list("pk", "result"))
 
 
-@pytest.mark.parametrize("name", sorted(WRITES))
+CALLED = sorted(WRITES | {"create_round (team)"})
+
+
+@pytest.mark.parametrize("name", CALLED)
 def test_a_write_without_an_actor_is_a_type_error(world, name):
     before = written()
     with pytest.raises(TypeError, match="actor"):
@@ -123,7 +125,7 @@ def test_a_write_without_an_actor_is_a_type_error(world, name):
     assert written() == before
 
 
-@pytest.mark.parametrize("name", sorted(WRITES))
+@pytest.mark.parametrize("name", CALLED)
 def test_a_write_with_actor_none_is_refused_before_anything_is_written(world, name):
     before = written()
     with pytest.raises(NoActor):

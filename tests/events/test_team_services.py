@@ -7,6 +7,7 @@ import pytest
 
 from standings.events.match_score import stored_match_scores
 from standings.events.models import AuditEntry, Game, Match, Round, TeamBye
+from standings.events.rounds import create_round, home_colours
 from standings.events.services import (
     NotAllowed,
     RoundClosed,
@@ -16,13 +17,7 @@ from standings.events.services import (
     close_round,
     enter_result,
 )
-from standings.events.team_services import (
-    create_team_round,
-    forfeit_match,
-    home_colours,
-    set_lineup,
-    set_team_bye,
-)
+from standings.events.team_services import forfeit_match, set_lineup, set_team_bye
 from tests.factories import TEST_ACTOR, create_team_event
 
 
@@ -172,14 +167,14 @@ def test_a_closed_round_and_strangers_are_refused(teams, stranger):
 
 def test_a_round_of_matches_refuses_what_cannot_be_paired(teams):
     with pytest.raises(WriteRefused, match="a team is paired twice"):
-        create_team_round(teams, 2, [(1, 2), (2, 3)], boards=4, actor=TEST_ACTOR)
+        create_round(teams, 2, [(1, 2), (2, 3)], boards=4, actor=TEST_ACTOR)
     with pytest.raises(WriteRefused, match="no team numbered \\[9\\]"):
-        create_team_round(teams, 2, [(1, 9)], boards=4, actor=TEST_ACTOR)
+        create_round(teams, 2, [(1, 9)], boards=4, actor=TEST_ACTOR)
     with pytest.raises(WriteRefused, match="fields 5 players for 6 boards"):
-        create_team_round(teams, 2, [(1, 2)], boards=6, actor=TEST_ACTOR)
+        create_round(teams, 2, [(1, 2)], boards=6, actor=TEST_ACTOR)
     with pytest.raises(WriteRefused, match="Round 1 exists already"):
-        create_team_round(teams, 1, [(1, 3)], boards=4, actor=TEST_ACTOR)
-    rnd = create_team_round(
+        create_round(teams, 1, [(1, 3)], boards=4, actor=TEST_ACTOR)
+    rnd = create_round(
         teams, 2, [(2, 1), (4, 3)], boards=4, lineups={1: [5, 1, 2, 3]}, actor=TEST_ACTOR
     )
     assert rnd.state == Round.State.DRAFT

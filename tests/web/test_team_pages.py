@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from standings.events.rounds import create_round
 from standings.events.services import close_round, enter_result
 from standings.events.snapshot import team_tiebreaks
-from standings.events.team_services import create_team_round, forfeit_match, set_team_bye
+from standings.events.team_services import forfeit_match, set_team_bye
 from standings.live.fragments import render_parts
 from standings.state import cache as state_cache
 from tests.factories import TEST_ACTOR, create_team_event
@@ -28,7 +29,7 @@ def teams(arbiter):
     for n, result in enumerate(["10", "10", "10", "10"], start=1):
         enter_result(event, 1, n, result, table=2, actor=TEST_ACTOR)
     close_round(event, 1, actor=TEST_ACTOR)
-    create_team_round(
+    create_round(
         event,
         2,
         [(4, 1), (2, 5)],

@@ -8,8 +8,9 @@ import pytest
 
 from standings.engine.result import Row, Standings
 from standings.events.models import Event
+from standings.events.rounds import create_round
 from standings.events.services import publish_pairings
-from standings.events.team_services import create_team_round, set_team_bye
+from standings.events.team_services import set_team_bye
 from standings.live.fragments import render_parts
 from standings.state import cache as state_cache
 from standings.state.labels import columns
@@ -167,7 +168,7 @@ def test_the_team_note_is_pushed_and_translated(three_teams):
 
 def test_the_note_goes_once_the_teams_are_parted(client, three_teams):
     # Round 2: Bishops beat the Queens 4–0, Pawns beat the Rooks 3–1, Knights have a bye.
-    create_team_round(three_teams, 2, [(3, 5), (4, 1)], {2: "Z"}, boards=4, actor=TEST_ACTOR)
+    create_round(three_teams, 2, [(3, 5), (4, 1)], {2: "Z"}, boards=4, actor=TEST_ACTOR)
     publish_pairings(three_teams, 2, actor=TEST_ACTOR)
     for board, result in enumerate(["10", "01", "10", "01"], start=1):
         enter_result(three_teams, 2, board, result, table=1)
