@@ -1,5 +1,6 @@
-"""Imports run one way: engine <- events <- web, arbiter <- live (docs/architecture.md);
-security (middleware, sign-in, start-up checks) imports no other layer."""
+"""Imports run one way, downward (docs/architecture.md: engine, bridge, prizes <- wording <-
+events <- trf, state <- web, arbiter <- live); security (middleware, sign-in, start-up checks)
+imports no other layer; and no module imports itself through others."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ ALLOWED = {
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
 }
+
+
+def test_every_package_is_a_layer_of_its_own():
+    packages = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert packages == set(ALLOWED)
 
 
 def project_imports(path: Path) -> set[str]:
