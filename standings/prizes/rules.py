@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from standings.engine.phrases import ENGLISH, Phrase, phrase
+from standings.engine.words import gettext_noop
 
 from .shape import Unreadable, parse, shape_faults
 
@@ -34,53 +35,77 @@ class TieRule(str, Enum):  # noqa: UP042 (str() of members must stay the plain v
     USCF = "uscf"  # US Chess 32B: tied winners pool their cash prizes across categories
 
 
-# The faults of a prize document, in English (the import command, the tests); the pages
-# word the same keys in the reader's language (wording/phrases.py). Quoted values are reprs.
+# The faults of a prize document, each key's words declared once, here, and marked for the
+# catalogue (engine/words.py): the English template (the import command, the tests), its
+# parameters %(name)s, is the message id the pages translate (wording/phrases.py); JSON
+# field names stay as they are written. A quoted value is handed over already quoted
+# (repr(), shown()).
 ENGLISH.update(
     {
-        "prizes.not_object": "the prize document must be a JSON object",
-        "prizes.version": "unknown document version {version} (this is version 1)",
-        "prizes.stacking": "stacking must be true or false",
-        "prizes.currency": "currency must be a short text (€, $, EUR)",
-        "prizes.duplicate_category": "two categories are called {key}",
-        "prizes.too_many": "at most {categories} categories and {prizes} prizes",
-        "prizes.unknown_fields": "unknown fields: {fields}",
-        "prizes.bands_overlap": "rating bands of {first} and {second} overlap"
-        " (a band may lie inside another, not across it)",
-        "prizes.duplicate_place": "two prizes for place {place} of {category}",
-        "prizes.worth_more": "{category}: place {following} is worth more than place {place}",
-        "prizes.worth_more_item": "{category}: place {following} is worth more than place"
-        " {place} (give the non-cash prize its worth)",
-        "prizes.uscf_stacking": "US Chess pooling gives one cash prize a player:"
-        " stacking must be off",
-        "prizes.not_list": "{name} must be a list",
-        "prizes.choice": "{name} must be one of {allowed}, not {value}",
-        "prizes.category_not_object": "each category must be a JSON object",
-        "prizes.category_key": "category key {key}: lower-case letters, digits, - and _ (up to 32)",
-        "prizes.in_category": "category {key}",
-        "prizes.name": "{where}: a name of 1 to 60 characters",
-        "prizes.category_fields": "{where}: unknown fields {fields}",
-        "prizes.born_order": "{where}: born_from must come before born_before",
-        "prizes.unrated": "{where}: unrated must be true, false or absent",
-        "prizes.players": "{where}: players must be a list of start numbers",
-        "prizes.texts": "{where}: {field} must be a list of texts",
-        "prizes.rating_object": "{where}: rating must be an object with field, min, max, unrated",
-        "prizes.rating_field": "{where}: rating field must be one of {fields}",
-        "prizes.rating_bounds": "{where}: rating bounds must be whole numbers of 0 or more",
-        "prizes.rating_order": "{where}: rating min {low} is above max {high}",
-        "prizes.rating_unrated": "{where}: rating unrated must be true or false",
-        "prizes.date": "{where}: {field} must be a date as YYYY-MM-DD",
-        "prizes.prize_not_object": "each prize must be an object with category, place,"
-        " amount or item, worth",
-        "prizes.prize_category": "a prize names no known category ({category})",
-        "prizes.prize_place": "prize of {category}: place must be a whole number from 1",
-        "prizes.in_prize": "prize {place} of {category}",
-        "prizes.item": "{where}: item must be a text of up to 60 characters",
-        "prizes.amount_or_item": "{where}: give an amount or an item (a trophy, a book)",
-        "prizes.worth_cash": "{where}: worth is for non-cash prizes; a cash prize is worth"
-        " its amount",
-        "prizes.money": "{where}: {field} must be a positive amount, not {value}",
-        "prizes.money_decimals": "{where}: {field} has more than two decimals",
+        "prizes.not_object": gettext_noop("the prize document must be a JSON object"),
+        "prizes.version": gettext_noop("unknown document version %(version)s (this is version 1)"),
+        "prizes.stacking": gettext_noop("stacking must be true or false"),
+        "prizes.currency": gettext_noop("currency must be a short text (€, $, EUR)"),
+        "prizes.duplicate_category": gettext_noop("two categories are called %(key)s"),
+        "prizes.too_many": gettext_noop("at most %(categories)s categories and %(prizes)s prizes"),
+        "prizes.unknown_fields": gettext_noop("unknown fields: %(fields)s"),
+        "prizes.bands_overlap": gettext_noop(
+            "rating bands of %(first)s and %(second)s overlap (a band may lie inside another,"
+            " not across it)"
+        ),
+        "prizes.duplicate_place": gettext_noop("two prizes for place %(place)s of %(category)s"),
+        "prizes.worth_more": gettext_noop(
+            "%(category)s: place %(following)s is worth more than place %(place)s"
+        ),
+        "prizes.worth_more_item": gettext_noop(
+            "%(category)s: place %(following)s is worth more than place %(place)s (give the"
+            " non-cash prize its worth)"
+        ),
+        "prizes.uscf_stacking": gettext_noop(
+            "US Chess pooling gives one cash prize a player: stacking must be off"
+        ),
+        "prizes.not_list": gettext_noop("%(name)s must be a list"),
+        "prizes.choice": gettext_noop("%(name)s must be one of %(allowed)s, not %(value)s"),
+        "prizes.category_not_object": gettext_noop("each category must be a JSON object"),
+        "prizes.category_key": gettext_noop(
+            "category key %(key)s: lower-case letters, digits, - and _ (up to 32)"
+        ),
+        "prizes.in_category": gettext_noop("category %(key)s"),
+        "prizes.name": gettext_noop("%(where)s: a name of 1 to 60 characters"),
+        "prizes.category_fields": gettext_noop("%(where)s: unknown fields %(fields)s"),
+        "prizes.born_order": gettext_noop("%(where)s: born_from must come before born_before"),
+        "prizes.unrated": gettext_noop("%(where)s: unrated must be true, false or absent"),
+        "prizes.players": gettext_noop("%(where)s: players must be a list of start numbers"),
+        "prizes.texts": gettext_noop("%(where)s: %(field)s must be a list of texts"),
+        "prizes.rating_object": gettext_noop(
+            "%(where)s: rating must be an object with field, min, max, unrated"
+        ),
+        "prizes.rating_field": gettext_noop("%(where)s: rating field must be one of %(fields)s"),
+        "prizes.rating_bounds": gettext_noop(
+            "%(where)s: rating bounds must be whole numbers of 0 or more"
+        ),
+        "prizes.rating_order": gettext_noop("%(where)s: rating min %(low)s is above max %(high)s"),
+        "prizes.rating_unrated": gettext_noop("%(where)s: rating unrated must be true or false"),
+        "prizes.date": gettext_noop("%(where)s: %(field)s must be a date as YYYY-MM-DD"),
+        "prizes.prize_not_object": gettext_noop(
+            "each prize must be an object with category, place, amount or item, worth"
+        ),
+        "prizes.prize_category": gettext_noop("a prize names no known category (%(category)s)"),
+        "prizes.prize_place": gettext_noop(
+            "prize of %(category)s: place must be a whole number from 1"
+        ),
+        "prizes.in_prize": gettext_noop("prize %(place)s of %(category)s"),
+        "prizes.item": gettext_noop("%(where)s: item must be a text of up to 60 characters"),
+        "prizes.amount_or_item": gettext_noop(
+            "%(where)s: give an amount or an item (a trophy, a book)"
+        ),
+        "prizes.worth_cash": gettext_noop(
+            "%(where)s: worth is for non-cash prizes; a cash prize is worth its amount"
+        ),
+        "prizes.money": gettext_noop(
+            "%(where)s: %(field)s must be a positive amount, not %(value)s"
+        ),
+        "prizes.money_decimals": gettext_noop("%(where)s: %(field)s has more than two decimals"),
     }
 )
 

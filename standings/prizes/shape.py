@@ -4,7 +4,8 @@ characters, and how many entries each list holds. Whatever comes in (typed, uplo
 the admin or the command line) passes here first, so reading its meaning is quick and
 never meets a value it cannot handle.
 
-Pure: no Django. Faults are phrases (worded in the reader's language by wording/phrases.py).
+Pure: no Django. Faults are phrases, their words declared below and marked for the catalogue
+(engine/words.py); wording/phrases.py words them in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from itertools import accumulate
 from typing import Any
 
 from standings.engine.phrases import ENGLISH, Param, Phrase, phrase
+from standings.engine.words import gettext_noop
 
 MAX_CHARACTERS = 200_000  # of the JSON text: 50 categories and 300 prizes fit many times over
 MAX_DEPTH = 6  # the document, its lists, a category, its rating: 4 deep
@@ -35,33 +37,42 @@ NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,31}$")
 
+# ... and of its shape, checked first (the English template is the message id).
 ENGLISH.update(
     {
-        "prizes.too_long": "the document is longer than {limit} characters",
-        "prizes.too_deep": "lists and objects are nested more than {limit} deep",
-        "prizes.not_json": "not JSON at line {line}, column {column}: {problem}",
-        "prizes.json.value": "a value is expected (a text in double quotes, a number, true,"
-        " false, null, a list or an object)",
-        "prizes.json.comma": "a comma is missing",
-        "prizes.json.colon": "a colon is missing after a field name",
-        "prizes.json.field": "a field name in double quotes is expected (is there a comma"
-        " after the last field?)",
-        "prizes.json.unclosed": "a text is not closed by a double quote",
-        "prizes.json.control": "a text holds a line break or a tab (JSON writes them with a"
-        " backslash)",
-        "prizes.json.escape": "a wrong escape after a backslash",
-        "prizes.json.extra": "more text after the end of the document",
-        "prizes.json.other": "this is not valid JSON",
-        "prizes.document": "the document",
-        "prizes.twice": "{where}: the field {field} is given twice",
-        "prizes.not_a_number": "{where}: {value} is not a number in JSON",
-        "prizes.big_number": "{where}: a number of more than {limit} digits",
-        "prizes.text_long": "{where}: a text of more than {limit} characters",
-        "prizes.character": "{where}: a text may not hold the character {code} (a control"
-        " character or half of a surrogate pair)",
-        "prizes.too_many_entries": "{where}: more than {limit} entries",
-        "prizes.too_many_values": "the document holds more than {limit} values",
-        "prizes.more_faults": "faults not listed: {count}",
+        "prizes.too_long": gettext_noop("the document is longer than %(limit)s characters"),
+        "prizes.too_deep": gettext_noop("lists and objects are nested more than %(limit)s deep"),
+        "prizes.not_json": gettext_noop(
+            "not JSON at line %(line)s, column %(column)s: %(problem)s"
+        ),
+        "prizes.json.value": gettext_noop(
+            "a value is expected (a text in double quotes, a number, true, false, null, a list or"
+            " an object)"
+        ),
+        "prizes.json.comma": gettext_noop("a comma is missing"),
+        "prizes.json.colon": gettext_noop("a colon is missing after a field name"),
+        "prizes.json.field": gettext_noop(
+            "a field name in double quotes is expected (is there a comma after the last field?)"
+        ),
+        "prizes.json.unclosed": gettext_noop("a text is not closed by a double quote"),
+        "prizes.json.control": gettext_noop(
+            "a text holds a line break or a tab (JSON writes them with a backslash)"
+        ),
+        "prizes.json.escape": gettext_noop("a wrong escape after a backslash"),
+        "prizes.json.extra": gettext_noop("more text after the end of the document"),
+        "prizes.json.other": gettext_noop("this is not valid JSON"),
+        "prizes.document": gettext_noop("the document"),
+        "prizes.twice": gettext_noop("%(where)s: the field %(field)s is given twice"),
+        "prizes.not_a_number": gettext_noop("%(where)s: %(value)s is not a number in JSON"),
+        "prizes.big_number": gettext_noop("%(where)s: a number of more than %(limit)s digits"),
+        "prizes.text_long": gettext_noop("%(where)s: a text of more than %(limit)s characters"),
+        "prizes.character": gettext_noop(
+            "%(where)s: a text may not hold the character %(code)s (a control character or half of"
+            " a surrogate pair)"
+        ),
+        "prizes.too_many_entries": gettext_noop("%(where)s: more than %(limit)s entries"),
+        "prizes.too_many_values": gettext_noop("the document holds more than %(limit)s values"),
+        "prizes.more_faults": gettext_noop("faults not listed: %(count)s"),
     }
 )
 

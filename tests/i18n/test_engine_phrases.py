@@ -1,11 +1,12 @@
-"""The engine's phrases (the notes on a value's parts, a tie-break list typed wrong) in the
-reader's language, from their keys: the player and team cards, the settings page's refusal."""
+"""The engine's phrases (the notes on a value's parts, a tie-break list typed wrong, the TRF
+reader's messages, a prize document's faults) in the reader's language, from their keys: the
+player and team cards, the settings page's refusal, the prize settings page."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
-import string
 
 import pytest
 from django.utils import translation
@@ -13,7 +14,8 @@ from django.utils import translation
 from standings.engine.phrases import ENGLISH, Phrase, phrase
 from standings.engine.words import Words
 from standings.events.services import WriteRefused, change_tiebreak_settings
-from standings.wording.phrases import TEXTS, worded
+from standings.prizes import rules, shape
+from standings.wording.phrases import worded
 from tests.factories import TEST_ACTOR
 from tests.html import one, select, text
 
@@ -22,33 +24,45 @@ pytestmark = pytest.mark.django_db
 SAMPLES = {"scores": (1.0, 0.5), "refused": ("basis", "cut"), "spec": "BH/X", "kind": "TPR",
            "basis": "GP", "modifier": "C9", "rating": "0", "acronym": "KS"}  # fmt: skip
 PARAMETER = re.compile(r"%\((\w+)\)s")
+KEY = re.compile(r"\"(prizes\.[a-z_.]+)\"")
 
 
 def sample(key: str) -> Phrase:
-    template = ENGLISH[key]
-    if isinstance(template, Words):
-        fields = set(PARAMETER.findall(template.text))
-    else:
-        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    fields = set(PARAMETER.findall(str(ENGLISH[key])))
     return phrase(key, **{name: SAMPLES.get(name, 4.5) for name in fields})
 
 
 def test_every_phrase_has_a_translatable_text_worded_as_the_engine_words_it():
-    # Declared for the catalogue where the engine writes it, or listed by the web layer
-    # (the keys not declared so yet), never both and never neither.
-    declared = {key for key, template in ENGLISH.items() if isinstance(template, Words)}
-    assert set(TEXTS) == set(ENGLISH) - declared
     with translation.override("en"):
         for key in ENGLISH:
             said = sample(key)
             assert worded(said) == said.english, key
 
 
-def test_the_engine_s_phrases_are_declared_for_the_catalogue_where_it_words_them():
-    # The notes, the refusals and the TRF reader's messages; a prize document's faults
-    # still have their words listed by the web layer (prizes.rules, prizes.shape).
+def test_every_phrase_is_declared_for_the_catalogue_where_its_english_is_written():
+    # The notes, the refusals, the TRF reader's messages and a prize document's faults
+    # (prizes.rules, prizes.shape): the English template is the message id, no table in the
+    # web layer lists it again.
     undeclared = {key for key, template in ENGLISH.items() if not isinstance(template, Words)}
-    assert {key.split(".")[0] for key in undeclared} == {"prizes"}
+    assert undeclared == set()
+    assert {key.split(".")[0] for key in ENGLISH} >= {"cut", "spec", "trf", "prizes"}
+
+
+def test_a_prize_document_s_faults_are_declared_where_the_prizes_package_words_them():
+    # Every key rules.py and shape.py name is theirs, marked for the catalogue there with a
+    # %(name)s template; its English is what RulesError says.
+    named = {key for module in (rules, shape) for key in KEY.findall(inspect.getsource(module))}
+    assert len(named) > 50
+    assert all(isinstance(ENGLISH[key], Words) for key in named)
+    assert not any("{" in str(ENGLISH[key]) for key in named)
+    with pytest.raises(rules.RulesError) as refused:
+        rules.read_rules(
+            {"version": 2, "categories": [{"key": "all", "rating": {"min": 9, "max": 1}}]}
+        )
+    assert refused.value.problems == [
+        "unknown document version 2 (this is version 1)",
+        "category 'all': rating min 9 is above max 1",
+    ]
 
 
 @pytest.mark.parametrize("code", ["fr", "de", "es"])
