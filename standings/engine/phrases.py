@@ -20,9 +20,8 @@ from .words import Words, gettext_noop, pgettext
 # key -> its words: the English template, parameters as %(name)s, which is also the message
 # id the pages translate (a context where a word is ambiguous). Numbers are worded with :g,
 # a tuple of numbers board by board, a tuple of words as a list, a phrase as itself. Other
-# pure layers add theirs (trf.phrases); a plain text is a str.format template whose words
-# the web layer still lists itself (prizes.rules, prizes.shape: wording/phrases.py).
-ENGLISH: dict[str, Words | str] = {
+# pure layers add theirs (trf.phrases, prizes.rules, prizes.shape).
+ENGLISH: dict[str, Words] = {
     # Cuts (Art. 14 modifiers, Art. 16.5; the national systems' trimmed lists)
     "cut.least_significant": gettext_noop("cut: least significant (Art. 14.1)"),
     "cut.unplayed": gettext_noop("cut: unplayed round (Art. 16.5)"),
@@ -105,11 +104,8 @@ class Phrase:
 
     @property
     def english(self) -> str:
-        template = ENGLISH[self.key]
         params = {name: english_param(v) for name, v in self.params}
-        if isinstance(template, Words):
-            return template.text % params
-        return template.format(**params)
+        return ENGLISH[self.key].text % params
 
 
 Param = int | float | str | tuple[float, ...] | tuple[str, ...] | Phrase

@@ -15,7 +15,6 @@ from django.utils.translation import gettext, pgettext_lazy
 from standings.engine.phrases import ENGLISH, Param, Phrase
 from standings.engine.result import Contribution
 from standings.engine.trf import TrfError, TrfWarning
-from standings.engine.words import Words
 
 from .words import translated
 
@@ -32,9 +31,7 @@ MODIFIER_KINDS: dict[str, Promise] = {
 def worded(said: Phrase) -> str:
     """One phrase in the active language, numbers with its decimal separator."""
     params = {name: _param(value) for name, value in said.params}
-    words = ENGLISH[said.key]
-    assert isinstance(words, Words), said.key  # every phrase's words are declared
-    return translated(words) % params
+    return translated(ENGLISH[said.key]) % params
 
 
 def note(part: Contribution) -> str:
