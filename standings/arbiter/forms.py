@@ -15,6 +15,7 @@ from standings.engine.presets import PRESETS
 from standings.prizes.rules import RulesError, parse_document, read_rules
 from standings.prizes.shape import MAX_CHARACTERS
 from standings.wording.phrases import worded
+from standings.wording.words import translated
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -148,7 +149,10 @@ class TiebreakSettingsForm(ArbiterForm):
         self.presets = {p.key: p for p in offered}
         preset_field = self.fields["preset"]
         assert isinstance(preset_field, forms.ChoiceField)
-        preset_field.choices = [*((p.key, p.name) for p in offered), (CUSTOM, _("Custom list"))]
+        preset_field.choices = [
+            *((p.key, translated(p.name)) for p in offered),
+            (CUSTOM, _("Custom list")),
+        ]
 
     def clean(self) -> dict:
         data = super().clean() or {}

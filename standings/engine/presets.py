@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .catalogue import parse_tiebreak_list
 from .event import System
 from .notation import SpecError
+from .words import Words, gettext_noop
 
 FIDE_SWISS = ("BH/C1", "BH", "SB", "DE", "WIN", "BPG")
 FIDE_ROUND_ROBIN = ("DE", "SB", "KS", "WIN")
@@ -26,7 +27,7 @@ FIDE_TEAM_ROUND_ROBIN = ("MPTS", "GPTS", "EDE", "EMGSB")
 @dataclass(frozen=True, slots=True)
 class Preset:
     key: str  # what a form posts
-    name: str  # what the organizer reads
+    name: Words  # what the organizer reads (translated by the pages)
     swiss: tuple[str, ...]
     round_robin: tuple[str, ...]
     team: bool = False  # for team events only
@@ -61,17 +62,29 @@ SCOTLAND_ALL_PLAY_ALL = ("DE", "BAUM", "WALL", "WALL/C2", "WALL/C3", "SCSB")
 SCOTLAND_TEAMS = ("MPTS", "GPTS", "HOOPER", "BBE")
 
 PRESETS = (
-    Preset("fide", "FIDE", FIDE_SWISS, FIDE_ROUND_ROBIN),
-    Preset("us-chess", "US Chess", US_CHESS, US_CHESS),
-    Preset("scotland-swiss", "Chess Scotland: Swiss", SCOTLAND_SWISS, SCOTLAND_SWISS),
+    Preset("fide", gettext_noop("FIDE"), FIDE_SWISS, FIDE_ROUND_ROBIN),
+    Preset("us-chess", gettext_noop("US Chess"), US_CHESS, US_CHESS),
+    Preset("scotland-swiss", gettext_noop("Chess Scotland: Swiss"), SCOTLAND_SWISS, SCOTLAND_SWISS),
     Preset(
         "scotland-all-play-all",
-        "Chess Scotland: all-play-all",
+        gettext_noop("Chess Scotland: all-play-all"),
         SCOTLAND_ALL_PLAY_ALL,
         SCOTLAND_ALL_PLAY_ALL,
     ),
-    Preset("fide-teams", "FIDE: teams", FIDE_TEAM_SWISS, FIDE_TEAM_ROUND_ROBIN, team=True),
-    Preset("scotland-teams", "Chess Scotland: teams", SCOTLAND_TEAMS, SCOTLAND_TEAMS, team=True),
+    Preset(
+        "fide-teams",
+        gettext_noop("FIDE: teams"),
+        FIDE_TEAM_SWISS,
+        FIDE_TEAM_ROUND_ROBIN,
+        team=True,
+    ),
+    Preset(
+        "scotland-teams",
+        gettext_noop("Chess Scotland: teams"),
+        SCOTLAND_TEAMS,
+        SCOTLAND_TEAMS,
+        team=True,
+    ),
 )
 BY_KEY = {p.key: p for p in PRESETS}
 FIDE = BY_KEY["fide"]

@@ -73,3 +73,26 @@ def test_a_tournament_s_sections_say_their_round_s_state_in_each_reader_s_langua
     assert "Round 3: in progress" in " ".join(texts(english, "p.meta"))
     german = client.get("/e/cup/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Runde 3: läuft" in " ".join(texts(german, "p.meta"))
+
+
+@pytest.mark.parametrize(
+    "language, presets",
+    [
+        ("fr", ["FIDE : équipes", "Chess Scotland : équipes", "Liste personnalisée"]),
+        ("de", ["FIDE: Mannschaften", "Chess Scotland: Mannschaften"]),
+        ("es", ["FIDE: equipos", "Chess Scotland: equipos"]),
+    ],
+)
+def test_the_team_presets_are_named_in_the_arbiter_s_language(
+    client,
+    arbiter,
+    teams,  # noqa: F811
+    language,
+    presets,
+):
+    client.force_login(arbiter)
+    html = client.get("/e/small-teams/arbiter/settings/", HTTP_ACCEPT_LANGUAGE=language).content
+    labels = [" ".join(label.text.split()) for label in select(html, "label.choice")]
+    assert len(labels) >= len(presets), labels
+    for label, name in zip(labels, presets, strict=False):
+        assert label.startswith(name), labels
