@@ -255,7 +255,7 @@ def _replace(
         try:
             read_bridge(json.dumps(candidate))
         except BridgeFormatError as refused:
-            raise WriteRefused(wording.problem(refused)) from None
+            raise WriteRefused(wording.entry_problem(refused)) from None
         bridge.document = candidate
         bridge.save(update_fields=["document"])
         record_change(

@@ -220,9 +220,34 @@ PROBLEMS: dict[str, Promise] = {
 }
 
 
+# A scorer's entry refused: the same problems, naming teams, rounds and boards but not the
+# place in the event's document the clash is with (a path means nothing at the table).
+ENTRY_PROBLEMS: dict[str, Promise] = {
+    "already_plays": _("%(team)s already plays in round %(round)s"),
+    "match_twice": _("the match %(home)s - %(away)s of round %(round)s is already entered"),
+    "session_twice": _("session %(session)s is already entered"),
+    "encounter_twice": _("round %(round)s of %(ns)s - %(ew)s is already entered"),
+    "board_twice": _("%(team)s already played board %(board)s"),
+}
+
+
 def problem(error: BridgeFormatError) -> str:
     """What the reader found wrong, in the reader's language: "Porto already plays in round
     10 ($.matches[3])"."""
+    key, values = _problem(error)
+    return str(PROBLEMS[key]) % values
+
+
+def entry_problem(error: BridgeFormatError) -> str:
+    """A scorer's entry refused, in the reader's language: "Porto already plays in round 10"."""
+    key, values = _problem(error)
+    if key in ENTRY_PROBLEMS:
+        values.pop("also", None)
+        return str(ENTRY_PROBLEMS[key]) % values
+    return str(PROBLEMS[key]) % values
+
+
+def _problem(error: BridgeFormatError) -> tuple[str, dict[str, Any]]:
     values = dict(error.values)
     key = error.key
     if "what" in values:
@@ -231,7 +256,7 @@ def problem(error: BridgeFormatError) -> str:
         values["value"] = number(values["value"])
     if values.get("away", "") is None:
         values["away"] = pgettext("bridge", "bye")
-    return str(PROBLEMS[key]) % values
+    return key, values
 
 
 def file_refusal(error: BridgeFormatError) -> str:
