@@ -61,8 +61,8 @@ GameRow = tuple[int, int | None, int, int, int, str]
 @dataclass(frozen=True)
 class EventRead:
     """One read of an event's published rounds (DRAFT rounds are not public): what
-    engine_event describes, and what the pages' state shows besides (web.state,
-    web.team_state), so that a push reads each table once."""
+    engine_event describes, and what the pages' state shows besides (state.event_state,
+    state.teams), so that a push reads each table once."""
 
     rounds: list[Round]  # by number
     participants: list[dict]  # id, team_id and PERSON_FIELDS, by start number

@@ -147,7 +147,7 @@ class EventState:
     tournament: SectionLink | None = None
     sections: tuple[SectionLink, ...] = ()
     finished: bool = False  # every planned round complete (web.progress)
-    # Rows equal on every column yet ranked apart, and what placed them (web.ties).
+    # Rows equal on every column yet ranked apart, and what placed them (state.ties).
     tie_notes: tuple[TieNote, ...] = ()
 
     @property

@@ -2,7 +2,7 @@
 finished, and the dates it shows.
 
 One rule for both: the list reads every event's rounds in one query (`progress_by_event`),
-the event's state reads them from its own read (`web.state`).
+the event's state reads them from its own read (`state.event_state`).
 """
 
 from __future__ import annotations

@@ -128,7 +128,7 @@ class TeamState:
     boards: int  # boards per match (the most any match has)
     min_games: int  # games a player needs to be ranked on a board
     scoring: Scoring  # game points of a board (TRF 162)
-    # Teams equal on every column yet ranked apart, and what placed them (web.ties).
+    # Teams equal on every column yet ranked apart, and what placed them (state.ties).
     tie_notes: tuple[TieNote, ...] = ()
 
     @property
