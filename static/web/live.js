@@ -265,13 +265,21 @@
     var old = signatures();
     var kept = highlighted();
     var wanted = currentVersion();
+    // The page's own message ("Round 5: 40-20 IMPs...") outlives the refetch its own entry
+    // brings: the server said it once, to the request that followed the entry.
+    var said = document.querySelector("#page-body > .messages");
     // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
     htmx.ajax("GET", location.pathname + "?v=" + encodeURIComponent(wanted || ""), { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-      .then(function () { highlight(old, kept); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
+      .then(function () { keepSaid(said); highlight(old, kept); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
         refetchTimer = null;
         if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile
       });
+  }
+
+  function keepSaid(said) {
+    var body = document.getElementById("page-body");
+    if (said && body && !body.querySelector(":scope > .messages")) body.prepend(said);
   }
 
   document.addEventListener("htmx:afterSwap", localTime); // a refetched body, a tapped row

@@ -66,6 +66,23 @@ def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
     assert follower.evaluate("window.notReloaded") is True
 
 
+def test_the_scorer_s_message_outlives_the_refetch_a_push_brings(bridge_site, new_page):
+    """The entry's own push, or a colleague's, refetches the page body: the confirmation the
+    server gave once (to the request after the entry) stays."""
+    tablet = new_page(TABLET)
+    score_aalborg_bergen(tablet, bridge_site.url, "New match")
+    said = tablet.locator(".messages")
+    expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+    wait_live(tablet)
+    with tablet.expect_response(lambda r: "?v=" in r.url):  # what a push with news does
+        tablet.evaluate(
+            """document.getElementById("last-update").dataset.version = "newer";
+            document.dispatchEvent(new Event("htmx:wsAfterMessage"));"""
+        )
+    expect(tablet.locator("#page-body")).to_contain_text("Aalborg")
+    expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+
+
 def test_a_french_scorer_and_screen(bridge_site, chromium):
     context = chromium.new_context(locale="fr-FR", viewport=TABLET, bypass_csp=True)
     try:
