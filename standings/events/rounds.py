@@ -34,8 +34,9 @@ class Sides:
     paired_twice: str
     against_itself: str
     unknown_bye: str  # with %(number)s and %(<numbers>)s
-    unknown: str  # with %(number)s and %(<numbers>)s
-    numbers: str  # the name of the list in unknown_bye and unknown
+    unknown: str  # with %(number)s and %(<unknown_numbers>)s
+    numbers: str  # the name of the list in unknown_bye
+    unknown_numbers: str  # the name of the list in unknown
     known: Callable[[Event], dict[int, Any]]  # number -> the player or team
 
 
@@ -46,6 +47,7 @@ PLAYERS = Sides(
     unknown_bye=gettext_noop("Round %(number)s: unknown bye kind for %(players)s"),
     unknown=gettext_noop("Round %(number)s: no player with start number %(start_no)s"),
     numbers="players",
+    unknown_numbers="start_no",
     known=lambda event: {p.start_no: p for p in Participant.objects.filter(event=event)},
 )
 TEAMS = Sides(
@@ -55,6 +57,7 @@ TEAMS = Sides(
     unknown_bye=gettext_noop("Round %(number)s: unknown bye kind for team %(teams)s"),
     unknown=gettext_noop("Round %(number)s: no team numbered %(teams)s"),
     numbers="teams",
+    unknown_numbers="teams",
     known=lambda event: {t.number: t for t in event.teams.all()},
 )
 
@@ -98,11 +101,10 @@ def create_round(
         known = sides.known(event)
         unknown = sorted(no for no in playing if no not in known)
         if unknown:
-            named = "start_no" if sides is PLAYERS else sides.numbers
-            raise WriteRefused(gettext(sides.unknown) % {"number": number, named: unknown})
+            values = {"number": number, sides.unknown_numbers: unknown}
+            raise WriteRefused(gettext(sides.unknown) % values)
         rnd = Round.objects.create(event=event, number=number, state=Round.State.DRAFT)
-        if sides is TEAMS:
-            assert boards is not None
+        if sides is TEAMS and boards is not None:  # (boards checked above)
             after = _store_matches(event, rnd, pairs, byes, known, boards, lineups or {})
         else:
             after = _store_games(rnd, pairs, byes, known)

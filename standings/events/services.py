@@ -36,10 +36,9 @@ from .models import (
 )
 from .refusals import NotAllowed as NotAllowed
 from .refusals import WriteRefused
+from .rounds import PLAYERS
 from .rounds import create_round as create_round
 from .sections import record_sections_change
-
-BYE_KINDS = {kind.value for kind in UnplayedRound.Kind}
 
 
 class StaleEntry(WriteRefused):
@@ -188,7 +187,7 @@ def set_bye(
 ) -> UnplayedRound | None:
     """Give a player without a game in the round a bye of `kind` ("" removes it)."""
     actors.check_may_change(actor, event)
-    if kind and kind not in BYE_KINDS:
+    if kind and kind not in PLAYERS.bye_kinds:
         raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
         rnd = locked_round(event, round_no)

@@ -14,9 +14,9 @@ from . import actors
 from .actors import Actor
 from .changes import record_change
 from .models import Event, Forfeit, Game, Match, Participant, Round, Team, TeamBye
+from .rounds import TEAMS
 from .services import RoundClosed, WriteRefused, locked_round
 
-TEAM_BYE_KINDS = {kind.value for kind in TeamBye.Kind}
 FORFEITS = {kind.value for kind in Forfeit}
 
 
@@ -60,7 +60,7 @@ def set_team_bye(
 ) -> TeamBye | None:
     """Give a team without a match in the round a bye of `kind` ("" removes it)."""
     actors.check_may_change(actor, event)
-    if kind and kind not in TEAM_BYE_KINDS:
+    if kind and kind not in TEAMS.bye_kinds:
         raise WriteRefused(gettext("'%(kind)s' is not a kind of bye") % {"kind": kind})
     with transaction.atomic():
         closed = gettext("Round %(number)s is closed; reopen it to change a bye")

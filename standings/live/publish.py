@@ -39,6 +39,7 @@ PUBLISH_LOCK_TTL = 30  # seconds; longer than any publish, lapses if its holder 
 class Published:
     state: EventState  # as stored
     message: dict  # what the sockets were sent, whole
+    parent_id: int | None  # a section's tournament, whose version its write moved too
 
 
 def publish(event_id: int) -> Published | None:
@@ -54,7 +55,7 @@ def publish(event_id: int) -> Published | None:
             whole = _send(state)
             state = state_cache.store(state)
         render.warm(state)
-    return Published(state, whole)
+    return Published(state, whole, event.parent_id)
 
 
 def _send(state: EventState) -> dict:

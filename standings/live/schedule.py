@@ -13,7 +13,7 @@ synchronous); so does a commit hook run inside an enclosing transaction.
 
 When Redis is unreachable the write still answers normally: its push joins the backlog
 (backlog.py), retried until it goes out, and delayed() tells the arbiter's page so. Once a
-section's push is out, its tournament is pushed too (tell_its_tournament).
+section's push is out, its tournament is pushed too (_publish_and_tell).
 """
 
 from __future__ import annotations
@@ -27,10 +27,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, connections, transaction
 
-from standings.events.models import Event
-
 from .backlog import Backlog
-from .publish import publish
+from .publish import Published, publish
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +53,7 @@ def event_changed(event_id: int) -> None:
     if gap <= 0 or transaction.get_connection().in_atomic_block:
         # Inline when asked to, or when the write is still only visible to this connection
         # (on-commit hooks run inside a transaction: tests wrapping each test in one).
-        publish_now(event_id)
-        tell_its_tournament(event_id)
+        _publish_and_tell(event_id)
         return
     # The flag outlives a pending push by far; it only lapses if its process died.
     if not cache.add(_pending_key(event_id), 1, gap + 5):
@@ -69,17 +66,22 @@ def event_changed(event_id: int) -> None:
 def publish_now(event_id: int) -> dict | None:
     """Publish the event now (publish.py): its message, or None if the event no longer
     exists. Raises when the cache or the channel layer fails."""
-    published = publish(event_id)
-    _backlog.discard(event_id)  # it went out: a pending retry has nothing left to do
+    published = _published(event_id)
     return None if published is None else published.message
 
 
-def tell_its_tournament(event_id: int) -> None:
-    """Once a section's push is out, push its tournament (whose version its write moved):
-    the overview's open pages fetch it again, and find the section's new state there."""
-    parent_id = Event.objects.filter(pk=event_id).values_list("parent_id", flat=True).first()
-    if parent_id is not None:
-        event_changed(parent_id)
+def _published(event_id: int) -> Published | None:
+    published = publish(event_id)
+    _backlog.discard(event_id)  # it went out: a pending retry has nothing left to do
+    return published
+
+
+def _publish_and_tell(event_id: int) -> None:
+    """Publish the event, then its tournament if it is a section (whose version its write
+    moved): the overview's open pages fetch it again, and find the section's new state."""
+    published = _published(event_id)
+    if published is not None and published.parent_id is not None:
+        event_changed(published.parent_id)
 
 
 def delayed() -> bool:
@@ -129,8 +131,7 @@ def _push(event_id: int) -> None:
         gap = interval()
         cache.set(_last_key(event_id), time.time(), max(gap * 4, 1))
         cache.delete(_pending_key(event_id))  # before reading: later commits schedule another
-        publish_now(event_id)
-        tell_its_tournament(event_id)
+        _publish_and_tell(event_id)
     except Exception:
         log.exception("live push of event %s failed; it is retried until it goes out", event_id)
         _backlog.add(event_id)
@@ -140,8 +141,7 @@ def _push(event_id: int) -> None:
 
 def _retry(event_id: int) -> None:
     try:
-        publish_now(event_id)
-        tell_its_tournament(event_id)
+        _publish_and_tell(event_id)
     finally:
         connections.close_all()  # the backlog's thread sleeps seconds between attempts
 
