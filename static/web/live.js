@@ -269,7 +269,9 @@
     // brings: the server said it once, to the request that followed the entry.
     var said = document.querySelector("#page-body > .messages");
     // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
-    htmx.ajax("GET", location.pathname + "?v=" + encodeURIComponent(wanted || ""), { target: "#page-body", select: "#page-body", swap: "outerHTML" })
+    var url = new URL(location.href); // the same view (?round=5 stays), this version
+    url.searchParams.set("v", wanted || "");
+    htmx.ajax("GET", url.pathname + url.search, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
       .then(function () { keepSaid(said); highlight(old, kept); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
         refetchTimer = null;

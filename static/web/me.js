@@ -50,9 +50,10 @@
     write(slug, read(slug) === startNo ? null : startNo);
     showPinButton();
   });
-  // A push swaps the round's table (ws), a refetch swaps the page body: mark again.
+  // A push swaps the round's table (ws), a refetch swaps the page body: mark again. After
+  // the settle, not the swap: htmx puts the refetched page's own <title> back in between.
   document.addEventListener("htmx:wsAfterMessage", markBoard);
-  document.addEventListener("htmx:afterSwap", markBoard);
+  document.addEventListener("htmx:afterSettle", markBoard);
   window.addEventListener("storage", markBoard); // pinned in another tab
   document.addEventListener("DOMContentLoaded", function () {
     plainTitle = document.title;

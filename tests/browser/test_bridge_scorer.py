@@ -74,13 +74,28 @@ def test_the_scorer_s_message_outlives_the_refetch_a_push_brings(bridge_site, ne
     said = tablet.locator(".messages")
     expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
     wait_live(tablet)
-    with tablet.expect_response(lambda r: "?v=" in r.url):  # what a push with news does
+    with tablet.expect_response(lambda r: "v=" in r.url):  # what a push with news does
         tablet.evaluate(
             """document.getElementById("last-update").dataset.version = "newer";
             document.dispatchEvent(new Event("htmx:wsAfterMessage"));"""
         )
     expect(tablet.locator("#page-body")).to_contain_text("Aalborg")
     expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+
+
+def test_a_refetch_keeps_the_round_the_follower_chose(bridge_site, new_page):
+    follower = new_page(PHONE)
+    follower.goto(f"{bridge_site.url}/b/{BRIDGE_DEMO_SLUG}/?round=2")
+    wait_live(follower)
+    shown = follower.locator('.round-nav a[aria-current="page"]')
+    expect(shown).to_have_text("2")
+    with follower.expect_response(lambda r: "v=" in r.url) as answer:  # a push with news
+        follower.evaluate(
+            """document.getElementById("last-update").dataset.version = "newer";
+            document.dispatchEvent(new Event("htmx:wsAfterMessage"));"""
+        )
+    assert "round=2" in answer.value.url
+    expect(shown).to_have_text("2")
 
 
 def test_a_french_scorer_and_screen(bridge_site, chromium):

@@ -58,6 +58,13 @@ def test_pinned_player_board_marked_and_titled_live(site, new_page):
     expect(mine.locator("td.result")).to_have_text("1–0")  # swapped in, and marked again
     expect(mine).to_have_attribute("data-white", "6")
     expect(page).to_have_title(re.compile(r"^Board 4 · White · "))
+    with page.expect_response(lambda r: "v=" in r.url):  # the refetch a push with news brings
+        page.evaluate(
+            """document.getElementById("last-update").dataset.version = "newer";
+            document.dispatchEvent(new Event("htmx:wsAfterMessage"));"""
+        )
+    expect(page).to_have_title(re.compile(r"^Board 4 · White · Round 3"))  # its <title> came too
+    expect(mine).to_have_attribute("data-white", "6")
     page.goto(site.url + "/e/small-open/round/2/")  # another round: their board there
     expect(page.locator("tr.mine")).to_have_attribute("data-black", "6")
 
