@@ -2,7 +2,7 @@
 reader before it is stored (all or nothing), an audit entry and a new event version
 (`events.changes.record_change`, which also starts the live push).
 
-Entries (a team match, a pairs session, a BAM match) share one path, `_replace`: the
+Entries (a team match, a pairs session, a BAM match) share one path, `replace_entry`: the
 scorer sends the entry as they saw it (`seen`, "" for a new one); if another entry changed
 it meanwhile the write is refused with what it reads now, and the same entry sent twice
 is written once.
@@ -43,6 +43,7 @@ ENTRY_FOR: dict[str, Promise] = {
     "teams": _("team round robins and Swiss events"),
     "pairs": _("pairs events"),
     "bam": _("board-a-match events"),
+    "knockout": _("knockout matches"),
 }
 
 
@@ -129,7 +130,7 @@ def enter_match(
             "points": list(totals),
         }
 
-    return _replace(
+    return replace_entry(
         event,
         kind="teams",
         collection="matches",
@@ -155,7 +156,7 @@ def enter_session(
             "rounds": before["rounds"] if before else [],
         }
 
-    return _replace(
+    return replace_entry(
         event,
         kind="pairs",
         collection="sessions",
@@ -192,7 +193,7 @@ def enter_bam_match(
             "boards": before["boards"] if before else [],
         }
 
-    return _replace(
+    return replace_entry(
         event,
         kind="bam",
         collection="matches",
@@ -217,7 +218,7 @@ def shown(entry: Entry | None) -> str:
     return ", ".join(f"{s['id']}: {s['score']:g}" for s in entry["scores"])
 
 
-def _replace(
+def replace_entry(
     event: Event,
     *,
     kind: str,

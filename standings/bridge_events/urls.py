@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import knockout_urls, views
 
 app_name = "bridge_events"
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("b/<slug:slug>/score/enter", views.enter_match, name="enter"),
     path("b/<slug:slug>/score/bam", views.enter_bam_match, name="enter_bam"),
     path("b/<slug:slug>/score/session", views.enter_session, name="enter_session"),
+    *knockout_urls.urlpatterns,
 ]

@@ -1,0 +1,7 @@
+"""The knockout scorer's addresses (under /b/<slug>/score/)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []
