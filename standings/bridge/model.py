@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .contract import Played
+
 Pair = tuple[Fraction, Fraction]
 
 
@@ -34,12 +36,46 @@ class TeamMatch:
 
 
 @dataclass(frozen=True)
+class DrawnMatch:
+    """A match of a round's draw, at its table, before or while it is scored."""
+
+    round: int
+    table: int
+    home: int
+    away: int
+
+
+@dataclass(frozen=True)
+class RoomResult:
+    """A board's result at one table: North-South's score, and the contract when given
+    (`played` None when only the score was entered)."""
+
+    ns: int
+    played: Played | None = None
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One board of a drawn match: the home team sits North-South in the open room and
+    East-West in the closed room; a room not played yet is None."""
+
+    round: int
+    home: int
+    away: int
+    board: int
+    open: RoomResult | None
+    closed: RoomResult | None
+
+
+@dataclass(frozen=True)
 class TeamsEvent:
     name: str
     system: str  # "round-robin" or "swiss"
     teams: tuple[Entrant, ...]
     matches: tuple[TeamMatch, ...]
     rounds: int | None = None  # the schedule, when the file states it
+    draw: tuple[DrawnMatch, ...] = ()
+    boards: tuple[BoardResult, ...] = ()
 
 
 @dataclass(frozen=True)

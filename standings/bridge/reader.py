@@ -12,16 +12,21 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from .contract import PROBLEMS as CONTRACT_PROBLEMS
+from .contract import ContractError, ns_score, parse_played
 from .model import (
     BamEvent,
     BamMatch,
+    BoardResult,
     BoardScore,
     BridgeEvent,
+    DrawnMatch,
     Encounter,
     Entrant,
     KnockoutEvent,
     Pair,
     PairsEvent,
+    RoomResult,
     Segment,
     Session,
     TeamMatch,
@@ -39,6 +44,9 @@ MAX_EXPONENT = 400  # either way ("1e10000000" would take minutes to make exact)
 LARGEST = 10**12  # every number is smaller in size, so what the writer writes reads again
 MAX_ROUND = 99  # rounds, sessions and segments, as the scorer's forms take them
 MAX_NAME = 200  # characters of a name, as the event's name is stored
+MAX_TABLE = 999  # tables of a round's draw
+MAX_BOARD = 128  # boards of a match
+MAX_NS_SCORE = 7600  # the most a board can score (7NTXX+6 vulnerable); a multiple of 10
 
 
 # What can be wrong at a place of a file, by stable key: the English the command prints;
@@ -87,6 +95,16 @@ PROBLEMS: dict[str, str] = {
     "encounter_twice": "round {round} of {ns} - {ew} is listed twice (also {also})",
     "unknown_pair": "pair {id} is not in the pairs",
     "board_twice": "{team} already played board {board} ({also})",
+    "table_twice": "table {table} of round {round} is listed twice (also {also})",
+    "drawn_twice": "{team} is drawn twice in round {round} (also {also})",
+    "not_drawn": "{home} - {away} is not a match of round {round}'s draw",
+    "board_listed_twice": (
+        "board {board} of {home} - {away} in round {round} is listed twice (also {also})"
+    ),
+    "no_room": "a board needs the result of at least one room, open or closed",
+    "ns_score": "a North-South score is a multiple of 10 from -{most} to {most}, not {score}",
+    # A room's result in the usual notation ("4S= N") is refused as the contract module says.
+    **CONTRACT_PROBLEMS,
 }
 # The `what` of "negative" and "unknown_team", by key.
 WHAT: dict[str, str] = {
@@ -97,6 +115,8 @@ WHAT: dict[str, str] = {
     "bam_points": "BAM points",
     "result": "a result",
     "rank": "a rank",
+    "draw": "a draw",
+    "board": "a board",
 }
 
 
@@ -379,7 +399,132 @@ def _teams(root: dict[str, Any], name: str, system: str) -> TeamsEvent:
                 )
             playing[match.round, side] = path
         matches.append(match)
-    return TeamsEvent(name, system, teams, tuple(matches), rounds)
+    draw = _draw(root, names, rounds)
+    _matches_follow_draw(matches, draw, names, playing)
+    boards = _board_results(root, names, draw)
+    return TeamsEvent(name, system, teams, tuple(matches), rounds, draw, boards)
+
+
+def _draw(
+    root: dict[str, Any], names: dict[int, str], rounds: int | None
+) -> tuple[DrawnMatch, ...]:
+    """The rounds' draws: which teams meet at which table, before their match is scored."""
+    drawn: list[DrawnMatch] = []
+    tables: dict[tuple[int, int], str] = {}
+    seated: dict[tuple[int, int], str] = {}
+    for i, raw in enumerate(_list(root.get("draw", []), "$.draw")):
+        path = f"$.draw[{i}]"
+        item = _object(raw, path)
+        number = _integer(_need(item, "round", path), f"{path}.round", least=1, most=MAX_ROUND)
+        if rounds is not None and number > rounds:
+            raise BridgeFormatError(f"{path}.round", "beyond_schedule", round=number, rounds=rounds)
+        table = _integer(_need(item, "table", path), f"{path}.table", least=1, most=MAX_TABLE)
+        if (number, table) in tables:
+            raise BridgeFormatError(
+                f"{path}.table",
+                "table_twice",
+                table=table,
+                round=number,
+                also=tables[number, table],
+            )
+        tables[number, table] = path
+        home = _known(_need(item, "home", path), f"{path}.home", names, "draw")
+        away = _known(_need(item, "away", path), f"{path}.away", names, "draw")
+        if away == home:
+            raise BridgeFormatError(f"{path}.away", "plays_itself", id=home)
+        for side in (home, away):
+            if (number, side) in seated:
+                raise BridgeFormatError(
+                    path, "drawn_twice", team=names[side], round=number, also=seated[number, side]
+                )
+            seated[number, side] = path
+        drawn.append(DrawnMatch(number, table, home, away))
+    return tuple(drawn)
+
+
+def _matches_follow_draw(
+    matches: list[TeamMatch],
+    draw: tuple[DrawnMatch, ...],
+    names: dict[int, str],
+    playing: dict[tuple[int, int], str],
+) -> None:
+    """In a round that has a draw, a scored match is one of it, and a bye is a team's that
+    is not drawn."""
+    drawn_rounds = {d.round for d in draw}
+    pairs = {(d.round, frozenset((d.home, d.away))) for d in draw}
+    seated = {(d.round, side) for d in draw for side in (d.home, d.away)}
+    for match in matches:
+        if match.round not in drawn_rounds:
+            continue
+        path = playing[match.round, match.home]
+        if match.away is None:
+            if (match.round, match.home) in seated:
+                raise BridgeFormatError(
+                    path, "already_plays", team=names[match.home], round=match.round, also="$.draw"
+                )
+        elif (match.round, frozenset((match.home, match.away))) not in pairs:
+            raise BridgeFormatError(
+                path,
+                "not_drawn",
+                home=names[match.home],
+                away=names[match.away],
+                round=match.round,
+            )
+
+
+def _board_results(
+    root: dict[str, Any], names: dict[int, str], draw: tuple[DrawnMatch, ...]
+) -> tuple[BoardResult, ...]:
+    """Each board of a drawn match, as its rooms' results come in."""
+    drawn = {(d.round, d.home, d.away) for d in draw}
+    results: list[BoardResult] = []
+    listed: dict[tuple[int, int, int, int], str] = {}
+    for i, raw in enumerate(_list(root.get("boards", []), "$.boards")):
+        path = f"$.boards[{i}]"
+        item = _object(raw, path)
+        number = _integer(_need(item, "round", path), f"{path}.round", least=1, most=MAX_ROUND)
+        home = _known(_need(item, "home", path), f"{path}.home", names, "board")
+        away = _known(_need(item, "away", path), f"{path}.away", names, "board")
+        if (number, home, away) not in drawn:
+            raise BridgeFormatError(
+                path, "not_drawn", home=names[home], away=names[away], round=number
+            )
+        board = _integer(_need(item, "board", path), f"{path}.board", least=1, most=MAX_BOARD)
+        key = (number, home, away, board)
+        if key in listed:
+            raise BridgeFormatError(
+                path,
+                "board_listed_twice",
+                board=board,
+                home=names[home],
+                away=names[away],
+                round=number,
+                also=listed[key],
+            )
+        listed[key] = path
+        rooms = [
+            _room(item[room], f"{path}.{room}", board) if item.get(room) is not None else None
+            for room in ("open", "closed")
+        ]
+        if rooms == [None, None]:
+            raise BridgeFormatError(path, "no_room")
+        results.append(BoardResult(number, home, away, board, rooms[0], rooms[1]))
+    return tuple(results)
+
+
+def _room(value: Any, path: str, board: int) -> RoomResult:
+    """A room's result: the contract, declarer and result as a hand record prints them
+    ("4S= N", "3NTX-2 S", "pass"), or North-South's score alone (an integer)."""
+    if isinstance(value, str):
+        try:
+            played = parse_played(value)
+        except ContractError as refused:
+            raise BridgeFormatError(path, refused.key, **refused.values) from None
+        return RoomResult(ns_score(played, board), played)
+    ns = _integer(value, path)
+    if ns % 10 or abs(ns) > MAX_NS_SCORE:
+        raise BridgeFormatError(path, "ns_score", most=MAX_NS_SCORE, score=ns)
+    return RoomResult(ns)
 
 
 def _team_match(item: dict[str, Any], path: str, names: dict[int, str], *, byes: bool) -> TeamMatch:

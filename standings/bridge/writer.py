@@ -6,7 +6,17 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from .model import BamEvent, BridgeEvent, Entrant, KnockoutEvent, PairsEvent, TeamMatch, TeamsEvent
+from .model import (
+    BamEvent,
+    BoardResult,
+    BridgeEvent,
+    Entrant,
+    KnockoutEvent,
+    PairsEvent,
+    RoomResult,
+    TeamMatch,
+    TeamsEvent,
+)
 from .reader import FORMAT
 
 
@@ -25,6 +35,13 @@ def bridge_document(event: BridgeEvent) -> dict[str, Any]:
             "teams": [_entrant(t) for t in event.teams],
             "matches": [_team_match(m) for m in event.matches],
         }
+        if event.draw:
+            doc["draw"] = [
+                {"round": d.round, "table": d.table, "home": d.home, "away": d.away}
+                for d in event.draw
+            ]
+        if event.boards:
+            doc["boards"] = [_board_result(b) for b in event.boards]
     elif isinstance(event, KnockoutEvent):
         doc |= {
             "kind": "teams",
@@ -90,6 +107,24 @@ def _team_match(match: TeamMatch) -> dict[str, Any]:
         "vps": _two(match.vps),
         "points": _two(match.points),
     }
+
+
+def _board_result(result: BoardResult) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "round": result.round,
+        "home": result.home,
+        "away": result.away,
+        "board": result.board,
+    }
+    for room, played in (("open", result.open), ("closed", result.closed)):
+        if played is not None:
+            item[room] = room_value(played)
+    return item
+
+
+def room_value(room: RoomResult) -> str | int:
+    """A room's result as the file holds it: the hand record's notation, else the score."""
+    return str(room.played) if room.played is not None else room.ns
 
 
 def _two(values: tuple[Fraction, Fraction]) -> list[int | float]:

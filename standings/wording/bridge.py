@@ -217,6 +217,38 @@ PROBLEMS: dict[str, Promise] = {
     "encounter_twice": _("round %(round)s of %(ns)s - %(ew)s is listed twice (also %(also)s)"),
     "unknown_pair": _("pair %(id)s is not in the pairs"),
     "board_twice": _("%(team)s already played board %(board)s (%(also)s)"),
+    "unknown_team:draw": _("a draw of team %(id)s, which is not in the teams"),
+    "unknown_team:board": _("a board of team %(id)s, which is not in the teams"),
+    "table_twice": _("table %(table)s of round %(round)s is listed twice (also %(also)s)"),
+    "drawn_twice": _("%(team)s is drawn twice in round %(round)s (also %(also)s)"),
+    "not_drawn": _("%(home)s - %(away)s is not a match of round %(round)s's draw"),
+    "board_listed_twice": _(
+        "board %(board)s of %(home)s - %(away)s in round %(round)s is listed twice (also %(also)s)"
+    ),
+    "no_room": _("a board needs the result of at least one room, open or closed"),
+    "ns_score": _(
+        "a North-South score is a multiple of 10 from -%(most)s to %(most)s, not %(score)s"
+    ),
+    # A room's result in the usual notation (bridge.contract.PROBLEMS).
+    "contract": _(
+        'not a contract: "%(text)s" (a level 1 to 7, a strain C, D, H, S or NT, then X or '
+        "XX if doubled or redoubled)"
+    ),
+    "level": _("the level of a contract is 1 to 7, not %(level)s"),
+    "strain": _("the strain of a contract is C, D, H, S or NT, not %(strain)s"),
+    "doubling": _(
+        'a contract is undoubled (""), doubled ("X") or redoubled ("XX"), not %(doubling)s'
+    ),
+    "declarer": _('not a declarer: "%(text)s" (N, E, S or W)'),
+    "tricks": _("declarer takes 0 to 13 tricks, not %(tricks)s"),
+    "result": _('not a result: "%(text)s" (the tricks taken, 0 to 13, or "=", "+1", "-2")'),
+    "result_beyond": _("%(contract)s%(result)s would be %(tricks)s tricks; declarer takes 0 to 13"),
+    "no_result": _("%(contract)s by %(declarer)s needs its result (the tricks, or =, +1, -2)"),
+    "two_results": _("%(contract)s has two results: %(first)s and %(second)s"),
+    "played": _(
+        'not a board\'s result: "%(text)s" (e.g. "4S= N", "3NTX-2 S", "6H W 12" or "pass")'
+    ),
+    "board": _("a board number is at least 1, not %(board)s"),
 }
 
 
@@ -228,6 +260,11 @@ ENTRY_PROBLEMS: dict[str, Promise] = {
     "session_twice": _("session %(session)s is already entered"),
     "encounter_twice": _("round %(round)s of %(ns)s - %(ew)s is already entered"),
     "board_twice": _("%(team)s already played board %(board)s"),
+    "table_twice": _("table %(table)s of round %(round)s is taken"),
+    "drawn_twice": _("%(team)s is already drawn in round %(round)s"),
+    "board_listed_twice": _(
+        "board %(board)s of %(home)s - %(away)s in round %(round)s is already entered"
+    ),
 }
 
 
