@@ -27,6 +27,11 @@ class BridgeEvent(models.Model):
         default=16, help_text="Boards in a match: the WBF scale depends on it."
     )
     vp_scale = models.CharField(max_length=8, choices=Scale.choices, default=Scale.WBF)
+    # A setting of the match, as boards_per_match is, not a result: the standings-bridge-1
+    # format (which the import reads and the export writes) stays as it is.
+    segments = models.PositiveSmallIntegerField(
+        default=4, help_text="Segments planned in a knockout match: all in, the match is decided."
+    )
 
     def __str__(self) -> str:
         return f"{self.event.name} (bridge)"

@@ -198,3 +198,12 @@ def _unit(data) -> Promise:
     if isinstance(data, TeamsEvent):
         return pgettext_lazy("bridge", "VP")
     return pgettext_lazy("bridge", "Score")
+
+
+def knockout_score(bridge: BridgeEvent, data=None):
+    """A knockout match's running score (carryover plus the segments so far, the winner
+    once every segment is in) for bridge/knockout_score.html; None for another kind."""
+    from .knockout_services import running_score
+
+    data = data or bridge.data()
+    return running_score(bridge, data) if isinstance(data, KnockoutEvent) else None
