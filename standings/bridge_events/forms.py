@@ -1,5 +1,6 @@
-"""The scorer's forms: a team match (IMPs and total points of each side), a BAM match
-(board-a-match points), a pairs session (every pair's score)."""
+"""The scorer's forms: a team match (IMPs and total points of each side), a table of a
+round's draw, a board of a drawn match, a BAM match (board-a-match points), a pairs
+session (every pair's score)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,30 @@ class MatchEntryForm(EntryForm):
     away_vps = forms.DecimalField(
         required=False, max_digits=5, decimal_places=2, label=_("VPs away")
     )
+
+
+class DrawTableForm(EntryForm):
+    """A table of a round's draw: who plays home (North-South in the open room) and away."""
+
+    round = forms.IntegerField(min_value=1, max_value=99, label=pgettext_lazy("bridge", "Round"))
+    table = forms.IntegerField(min_value=1, max_value=999, label=_("Table"))
+    home = forms.IntegerField(label=_("Home"))
+    away = forms.IntegerField(label=_("Away"))
+
+
+class UndrawTableForm(EntryForm):
+    round = forms.IntegerField(min_value=1, max_value=99, label=pgettext_lazy("bridge", "Round"))
+    table = forms.IntegerField(min_value=1, max_value=999, label=_("Table"))
+
+
+class BoardEntryForm(EntryForm):
+    """A board's result in each room as typed ("4S= N", "-620"); a room left empty is not
+    played yet. A correction carries its reason."""
+
+    board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))
+    open_room = forms.CharField(required=False, max_length=20, label=_("Open room"))
+    closed_room = forms.CharField(required=False, max_length=20, label=_("Closed room"))
+    reason = forms.CharField(required=False, max_length=200, label=_("Reason"))
 
 
 class BamEntryForm(EntryForm):

@@ -20,7 +20,7 @@ from standings.bridge.reader import MAX_ROUND
 from standings.events import actors
 from standings.events.actors import Actor
 from standings.events.changes import record_change
-from standings.events.models import AuditEntry, Event
+from standings.events.models import Event
 from standings.events.services import WriteRefused
 from standings.wording.bridge import number as local_number
 
@@ -91,12 +91,8 @@ def enter_segment(
             actor=actor,
             action=ACTION,
             target=lambda data: f"segment {segment}",
+            reason=reason.strip()[:500],
         )
-        if reason.strip():
-            # replace_entry's record_change takes no reason: the entry it just wrote (the
-            # event is locked above) gets the correction's reason, as a chess correction's.
-            written = AuditEntry.objects.filter(event=event, action=ACTION).latest("pk")
-            AuditEntry.objects.filter(pk=written.pk).update(reason=reason.strip()[:500])
     return stored
 
 

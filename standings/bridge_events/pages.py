@@ -19,6 +19,7 @@ from standings.events.changes import last_change_at
 from standings.wording import bridge as wording
 
 from .models import BridgeEvent
+from .play_pages import round_tables
 from .services import kind_of, shown
 
 
@@ -66,21 +67,29 @@ class NoSuchRound(LookupError):
     """`?round=` names no round (session) the page links."""
 
 
-def page_rounds(bridge: BridgeEvent) -> range:
+def page_rounds(bridge: BridgeEvent, *, with_next: bool = False) -> range:
     """The rounds (sessions of a pairs event) the pages link: every round the event holds
-    and the next one, within its schedule; none for a knockout. Read from the stored
-    document, so that an asked round is checked before a cached page is looked up."""
+    (scored, or drawn), the first before any; `with_next` adds the next one within the
+    schedule, where the scorer draws or enters it. None for a knockout. Read from the
+    stored document, so that an asked round is checked before a cached page is looked up."""
     document = bridge.document
     if kind_of(document) == "knockout":
         return range(0)
     schedule = min(document.get("rounds", MAX_ROUND), MAX_ROUND)
-    return range(1, min(_last(document) + 1, schedule) + 1)
+    last = max(_last(document), 1)
+    return range(1, min(last + 1 if with_next else last, schedule) + 1)
 
 
-def page_round(bridge: BridgeEvent, asked: str) -> int:
+def next_round(bridge: BridgeEvent) -> int | None:
+    """The round the scorer can start after the rounds held, None beyond the schedule."""
+    held, reachable = page_rounds(bridge), page_rounds(bridge, with_next=True)
+    return reachable[-1] if len(reachable) > len(held) and _last(bridge.document) else None
+
+
+def page_round(bridge: BridgeEvent, asked: str, *, with_next: bool = False) -> int:
     """The round a page shows: the one `?round=` asks for (NoSuchRound if the page links
     no such round), else the last round the event holds (the first before any)."""
-    rounds = page_rounds(bridge)
+    rounds = page_rounds(bridge, with_next=with_next)
     if not asked:
         return max(_last(bridge.document), 1) if rounds else 0
     if not (asked.isascii() and asked.isdigit() and len(asked) <= 3 and int(asked) in rounds):
@@ -91,7 +100,8 @@ def page_round(bridge: BridgeEvent, asked: str) -> int:
 def _last(document: dict[str, Any]) -> int:
     if kind_of(document) == "pairs":
         return max((s["session"] for s in document["sessions"]), default=0)
-    return max((m["round"] for m in document["matches"]), default=0)
+    held = [m["round"] for m in document["matches"]]
+    return max(held + [d["round"] for d in document.get("draw", [])], default=0)
 
 
 def standings_context(bridge: BridgeEvent, number: int) -> dict[str, Any]:
@@ -110,6 +120,8 @@ def standings_context(bridge: BridgeEvent, number: int) -> dict[str, Any]:
         "rounds": page_rounds(bridge),
         "round": number,
         "matches": round_matches(bridge, number, data=data),
+        "in_play": [t for t in round_tables(bridge, data, number) if not t.scored],
+        "knockout": knockout_score(bridge, data),
         "sessions": _sessions(bridge, data, number),
         "unit": _unit(data),
         "state": {"version": event.version, "updated_at": last_change_at(event)},

@@ -111,6 +111,11 @@ def enter_match(
     another scale). Returns the match as stored, None when nothing changed."""
 
     def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        if any(
+            b["round"] == round_number and {b["home"], b["away"]} == {home, away}
+            for b in bridge.document.get("boards", [])
+        ):
+            raise WriteRefused(gettext("this match is scored board by board: correct a board"))
         sides = (home, away, imps, points, typed_vps)
         if before is not None and before["home"] != home:  # keep the stored orientation
             sides = (away, home, imps[::-1], points[::-1], typed_vps[::-1] if typed_vps else None)
@@ -210,11 +215,17 @@ def shown(entry: Entry | None) -> str:
     """An entry as the scorer's page shows it ("32-18 IMPs, 13.51-6.49 VPs"), "" if none."""
     if entry is None:
         return ""
+    if "segment" in entry:  # a knockout's segment: knockout_services.seen_token
+        return f"{entry['imps'][0]:g}-{entry['imps'][1]:g} IMPs"
     if "imps" in entry:
         imps, vps = entry["imps"], entry["vps"]
         return f"{imps[0]:g}-{imps[1]:g} IMPs, {vps[0]:.2f}-{vps[1]:.2f} VPs"
     if "bam" in entry:
         return f"{entry['bam'][0]:g}-{entry['bam'][1]:g} BAM points"
+    if "board" in entry:
+        return " / ".join(str(entry.get(room, "")) for room in ("open", "closed"))
+    if "table" in entry:
+        return f"table {entry['table']}: {entry['home']}-{entry['away']}"
     return ", ".join(f"{s['id']}: {s['score']:g}" for s in entry["scores"])
 
 
@@ -224,20 +235,24 @@ def replace_entry(
     kind: str,
     collection: str,
     same: Callable[[Entry], bool],
-    build: Callable[[BridgeEvent, Entry | None], Entry],
+    build: Callable[[BridgeEvent, Entry | None], Entry | None],
     seen: str,
     actor: Actor,
     action: str,
     target: Callable[[BridgeData], str],
+    reason: str = "",
+    derive: Callable[[BridgeEvent, dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Entry | None:
-    """Replace (or add) the one entry of `collection` that `same` picks, audited."""
+    """Replace (or add) the one entry of `collection` that `same` picks, audited; `build`
+    returning None removes it. `derive` brings the rest of the document in line with the
+    change (a match's totals with its boards) before the whole is checked."""
     actors.check_may_change(actor, event)
     with transaction.atomic():
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
         check_kind(bridge, kind)
         data = bridge.data()
         document = bridge.document
-        entries: list[Entry] = document[collection]
+        entries: list[Entry] = document.get(collection, [])
         index = next((i for i, entry in enumerate(entries) if same(entry)), None)
         before = entries[index] if index is not None else None
         after = build(bridge, before)
@@ -248,19 +263,28 @@ def replace_entry(
                 gettext("this was changed meanwhile: it now reads %(now)s. Check and enter again.")
                 % {"now": wording.entry(before)}
             )
+        kept = [] if after is None else [after]
         if index is None:
-            changed = [*entries, after]
+            changed = [*entries, *kept]
         else:
-            changed = [*entries[:index], after, *entries[index + 1 :]]
+            changed = [*entries[:index], *kept, *entries[index + 1 :]]
         candidate = {**document, collection: changed}
         try:
+            if derive is not None:
+                candidate = derive(bridge, candidate)
             read_bridge(json.dumps(candidate))
         except BridgeFormatError as refused:
             raise WriteRefused(wording.entry_problem(refused)) from None
         bridge.document = candidate
         bridge.save(update_fields=["document"])
         record_change(
-            event, actor=actor, action=action, target=target(data), before=before, after=after
+            event,
+            actor=actor,
+            action=action,
+            target=target(data),
+            before=before,
+            after=after,
+            reason=reason,
         )
     return after
 

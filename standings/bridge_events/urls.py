@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import knockout_urls, views
+from . import board_views, knockout_urls, views
 
 app_name = "bridge_events"
 
@@ -13,5 +13,13 @@ urlpatterns = [
     path("b/<slug:slug>/score/enter", views.enter_match, name="enter"),
     path("b/<slug:slug>/score/bam", views.enter_bam_match, name="enter_bam"),
     path("b/<slug:slug>/score/session", views.enter_session, name="enter_session"),
+    path("b/<slug:slug>/score/draw", board_views.draw_table, name="draw"),
+    path("b/<slug:slug>/score/undraw", board_views.undraw_table, name="undraw"),
+    path("b/<slug:slug>/score/<int:number>/<int:table>/", board_views.match_page, name="match"),
+    path(
+        "b/<slug:slug>/score/<int:number>/<int:table>/board",
+        board_views.enter_board,
+        name="enter_board",
+    ),
     *knockout_urls.urlpatterns,
 ]

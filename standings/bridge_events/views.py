@@ -25,10 +25,18 @@ from standings.events.models import Event
 from standings.events.services import WriteRefused
 from standings.wording import bridge as wording
 
-from . import services
+from . import knockout_views, services
 from .forms import MAX_MB, BamEntryForm, BridgeUploadForm, MatchEntryForm, SessionEntryForm
 from .models import BridgeEvent
-from .pages import NoSuchRound, page_round, round_matches, standings_context, team_context
+from .pages import (
+    NoSuchRound,
+    next_round,
+    page_round,
+    round_matches,
+    standings_context,
+    team_context,
+)
+from .play_pages import next_table, round_tables, undrawn_teams
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -144,9 +152,19 @@ def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
 @require_safe
 def score_page(request: HttpRequest, slug: str) -> HttpResponse:
     bridge = _scored(request, slug)
+    if services.kind_of(bridge.document) == "knockout":
+        return knockout_views.knockout_page(request, bridge)
     context = standings_context(bridge, _scored_round(bridge, request.GET.get("round", "")))
-    context["entries"] = round_matches(bridge, context["round"])
+    number, data = context["round"], context["data"]
     context["typed"] = bridge.vp_scale == BridgeEvent.Scale.TYPED
+    context["tables"] = tables = round_tables(bridge, data, number)
+    by_boards = {frozenset((t.home, t.away)) for t in tables if t.started}
+    context["entries"] = [  # a match scored board by board is corrected board by board
+        m for m in round_matches(bridge, number) if frozenset((m.home, m.away)) not in by_boards
+    ]
+    context["undrawn"] = undrawn_teams(data, number)
+    context["next_table"] = next_table(data, number)
+    context["next_round"] = next_round(bridge)
     template = {"teams": "score", "pairs": "score_pairs", "bam": "score_bam"}.get(
         context["kind"], "score_knockout"
     )
@@ -157,7 +175,7 @@ def _scored_round(bridge: BridgeEvent, asked: str) -> int:
     """The scorer's round: one the page does not link is ignored (the last is shown), so
     that a refused entry's round, whatever was posted, leads back to a page."""
     try:
-        return page_round(bridge, asked)
+        return page_round(bridge, asked, with_next=True)
     except NoSuchRound:
         return page_round(bridge, "")
 

@@ -150,6 +150,9 @@ def entry(stored: dict[str, Any] | None) -> str:
     the same in English, kept as the token a correction carries."""
     if stored is None:
         return gettext("not entered")
+    if "segment" in stored:
+        imps = stored["imps"]
+        return gettext("%(imps)s IMPs") % {"imps": number(f"{imps[0]:g}-{imps[1]:g}")}
     if "imps" in stored:
         imps, vps = stored["imps"], stored["vps"]
         return gettext("%(imps)s IMPs, %(vps)s VPs") % {
@@ -159,7 +162,26 @@ def entry(stored: dict[str, Any] | None) -> str:
     if "bam" in stored:
         bam = stored["bam"]
         return gettext("%(points)s BAM points") % {"points": number(f"{bam[0]:g}-{bam[1]:g}")}
+    if "board" in stored:  # a board's rooms, open / closed, as typed
+        return " / ".join(str(stored.get(room, "…")) for room in ("open", "closed"))
+    if "table" in stored:
+        return gettext("table %(table)s") % {"table": stored["table"]}
     return ", ".join(f"{s['id']}: {number(format(s['score'], 'g'))}" for s in stored["scores"])
+
+
+# A board's dealer and vulnerability (bridge.contract.dealer, .vulnerability) on the tablet.
+SEATS: dict[str, Promise] = {
+    "N": pgettext_lazy("bridge seat", "North"),
+    "E": pgettext_lazy("bridge seat", "East"),
+    "S": pgettext_lazy("bridge seat", "South"),
+    "W": pgettext_lazy("bridge seat", "West"),
+}
+VULNERABLE: dict[str, Promise] = {
+    "none": pgettext_lazy("bridge vulnerability", "none vulnerable"),
+    "NS": pgettext_lazy("bridge vulnerability", "North-South vulnerable"),
+    "EW": pgettext_lazy("bridge vulnerability", "East-West vulnerable"),
+    "all": pgettext_lazy("bridge vulnerability", "all vulnerable"),
+}
 
 
 # The reader's problems (bridge.reader.PROBLEMS) by key; "negative" and "unknown_team" by

@@ -106,11 +106,6 @@ def test_out_of_range_segments_and_negative_imps_are_refused(ko):
     assert len(bridge(ko).document["matches"]) == 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=KeyError,
-    reason="services.shown and wording.entry have no knockout segment yet (see the report)",
-)
 def test_a_correction_with_a_reason_is_audited(ko):
     stored = segment_4(ko)
     assert services.shown(stored) == seen_token(stored)

@@ -36,9 +36,10 @@ def test_the_default_page_is_not_changed_by_a_refused_round_asked_first(client, 
 def test_every_round_the_page_links_is_shown_under_its_own_key(client, bridge_event):
     html = client.get("/b/swiss/").content.decode()
     linked = [a.get("href") for a in select(html, ".round-nav a")]
-    assert linked == [f"?round={n}" for n in range(1, 11)]
-    for n in (1, 10):
+    assert linked == [f"?round={n}" for n in range(1, 10)]  # the rounds held, no more
+    for n in (1, 9):
         assert round_heading(client.get(f"/b/swiss/?round={n}").content.decode()) == f"Round {n}"
+    assert client.get("/b/swiss/?round=10").status_code == 404  # neither drawn nor scored
     assert round_heading(client.get("/b/swiss/?round=01").content.decode()) == "Round 1"
     assert round_heading(client.get("/b/swiss/").content.decode()) == "Round 9"
 
@@ -69,8 +70,8 @@ def test_a_round_beyond_the_schedule_is_not_linked_nor_shown(client, db):
         (FIXTURES / "bridge" / "example-rr03.json").read_bytes(), slug="rr", actor=TEST_ACTOR
     )
     html = client.get("/b/rr/").content.decode()
-    assert [a.get("href") for a in select(html, ".round-nav a")][-1] == "?round=10"
-    assert client.get("/b/rr/?round=10").status_code == 200  # the next of its 18 rounds
+    assert [a.get("href") for a in select(html, ".round-nav a")][-1] == "?round=9"
+    assert client.get("/b/rr/?round=10").status_code == 404  # not held yet, of its 18 rounds
     assert client.get("/b/rr/?round=19").status_code == 404
 
 
@@ -81,7 +82,8 @@ def test_a_pairs_page_refuses_a_session_it_does_not_link(client, db):
     refused = client.get("/b/pairs/?round=7")
     assert refused.status_code == 404
     assert "This event has no such session." in refused.content.decode()
-    assert client.get("/b/pairs/?round=4").status_code == 200
+    assert client.get("/b/pairs/?round=3").status_code == 200
+    assert client.get("/b/pairs/?round=4").status_code == 404  # the next, not held yet
 
 
 def test_a_knockout_page_has_no_rounds_to_ask_for(client, db):

@@ -1,0 +1,160 @@
+"""The scorer's tablet for a round's draw and a match scored board by board: thin views over
+`board_entry.py` (the writes) and `play_pages.py` (what the pages show)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext, pgettext
+from django.views.decorators.http import require_POST, require_safe
+
+from standings.bridge.model import TeamsEvent
+from standings.events.services import WriteRefused
+
+from . import board_entry
+from .forms import BoardEntryForm, DrawTableForm, UndrawTableForm
+from .models import BridgeEvent
+from .pages import page_rounds
+from .play_pages import board_rows, board_said, drawn_match, round_tables
+from .views import _refused, _scored, _scored_round, _wrong_kind
+
+
+def _score_url(bridge: BridgeEvent, number: int) -> str:
+    return f"{reverse('bridge_events:score', args=[bridge.event.slug])}?round={number}"
+
+
+def _match_url(bridge: BridgeEvent, number: int, table: int) -> str:
+    return reverse("bridge_events:match", args=[bridge.event.slug, number, table])
+
+
+def _not_entered(request: HttpRequest, problem: str) -> None:
+    messages.error(request, gettext("Not entered: %(problem)s") % {"problem": problem})
+
+
+@login_required
+@require_POST
+def draw_table(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "teams"):
+        return wrong
+    form = DrawTableForm(request.POST)
+    if not form.is_valid():
+        _not_entered(request, form.refusal())
+        return redirect(_score_url(bridge, _scored_round(bridge, request.POST.get("round", ""))))
+    data = form.cleaned_data
+    try:
+        board_entry.draw_table(
+            bridge.event,
+            round_number=data["round"],
+            table=data["table"],
+            home=data["home"],
+            away=data["away"],
+            actor=request.user,
+        )
+    except WriteRefused as refused:
+        _not_entered(request, refused.message)
+    else:
+        names = {t["id"]: t["name"] for t in bridge.document["teams"]}
+        messages.success(
+            request,
+            gettext("Round %(round)s, table %(table)s: %(home)s – %(away)s.")
+            % {
+                "round": data["round"],
+                "table": data["table"],
+                "home": names.get(data["home"], data["home"]),
+                "away": names.get(data["away"], data["away"]),
+            },
+        )
+    return redirect(_score_url(bridge, data["round"]))
+
+
+@login_required
+@require_POST
+def undraw_table(request: HttpRequest, slug: str) -> HttpResponse:
+    bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "teams"):
+        return wrong
+    form = UndrawTableForm(request.POST)
+    if not form.is_valid():
+        _not_entered(request, form.refusal())
+        return redirect(_score_url(bridge, _scored_round(bridge, request.POST.get("round", ""))))
+    number, table = form.cleaned_data["round"], form.cleaned_data["table"]
+    try:
+        board_entry.undraw_table(bridge.event, round_number=number, table=table, actor=request.user)
+    except WriteRefused as refused:
+        _not_entered(request, refused.message)
+    else:
+        messages.success(
+            request,
+            gettext("Round %(round)s: table %(table)s taken out of the draw.")
+            % {"round": number, "table": table},
+        )
+    return redirect(_score_url(bridge, number))
+
+
+@login_required
+@require_safe
+def match_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """One drawn match, board by board: each board's rooms, score and IMPs, the running
+    IMPs and VPs; `?next=` is the board whose open room takes the focus."""
+    bridge = _scored(request, slug)
+    data = bridge.data()
+    drawn = drawn_match(data, number, table)
+    if drawn is None or not isinstance(data, TeamsEvent):
+        problem = gettext("Round %(round)s has no table %(table)s.") % {
+            "round": number,
+            "table": table,
+        }
+        return _refused(request, bridge, problem, status=404)
+    view = next(t for t in round_tables(bridge, data, number) if t.table == table)
+    asked = request.GET.get("next", "")
+    focus = int(asked) if asked.isdigit() and len(asked) <= 3 else 0
+    context = {
+        "event": bridge.event,
+        "bridge": bridge,
+        "round": number,
+        "rounds": page_rounds(bridge),
+        "match": view,
+        "boards": board_rows(bridge, data, drawn),
+        "focus": focus,
+        "state": {"version": bridge.event.version},
+    }
+    return render(request, "bridge/score_match.html", context)
+
+
+@login_required
+@require_POST
+def enter_board(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "teams"):
+        return wrong
+    form = BoardEntryForm(request.POST)
+    back = _match_url(bridge, number, table)
+    if not form.is_valid():
+        _not_entered(request, form.refusal())
+        return redirect(back)
+    data = form.cleaned_data
+    try:
+        stored = board_entry.enter_board(
+            bridge.event,
+            round_number=number,
+            table=table,
+            board=data["board"],
+            open_room=data["open_room"],
+            closed_room=data["closed_room"],
+            seen=data["seen"],
+            reason=data["reason"],
+            actor=request.user,
+        )
+    except WriteRefused as refused:
+        _not_entered(request, refused.message)
+        return redirect(f"{back}#board-{data['board']}")
+    if stored is None:
+        said = pgettext("bridge", "Board %(board)s: unchanged.") % {"board": data["board"]}
+    else:
+        said = board_said(stored, {t["id"]: t["name"] for t in bridge.document["teams"]})
+    messages.success(request, said)
+    return redirect(f"{back}?next={data['board'] + 1}#board-{data['board'] + 1}")
