@@ -33,13 +33,13 @@ Pair = tuple[str, str]  # (view, language)
 def pair(view: str, language: str) -> Pair:
     """What a socket asks for: its view (fragments.ALL when none or unknown) in its page's
     language (the default language when none or unknown)."""
-    known_view = view if view in fragments.VIEWS else fragments.ALL
+    known_view = view if fragments.known(view) else fragments.ALL
     codes = [code for code, _ in settings.LANGUAGES]
     return known_view, language if language in codes else settings.LANGUAGE_CODE
 
 
 def every_pair() -> list[Pair]:
-    views = [*fragments.VIEWS, fragments.ALL]
+    views = [*fragments.VIEWS, *fragments.BRIDGE_VIEWS, fragments.ALL]
     return [(view, code) for code, _ in settings.LANGUAGES for view in views]
 
 

@@ -29,6 +29,13 @@ VIEWS: dict[str, tuple[str, ...]] = {
     "widgetpairings": ("web/widget.html#widget-pairings",),
     "status": (),
 }
+# A bridge event's pages (templates/bridge/push.html, standings/bridge_events/push.py):
+# rendered only for a socket that names one, never for ALL (a chess event has no body of
+# this kind, and a bridge event's state has no chess fragments worth sending).
+BRIDGE_VIEWS: dict[str, tuple[str, ...]] = {
+    "bridgestandings": ("bridge/push.html#standings",),  # at the latest round
+    "bridgescreen": ("bridge/push.html#screen",),
+}
 ALL = "all"  # no or an unknown view: every fragment (every_fragment)
 LAST_UPDATE = "web/parts.html#last-update"
 
@@ -42,15 +49,22 @@ def render_parts(state: EventState, views: Collection[str] | None = None) -> dic
     stamp = _ascii(render_to_string(LAST_UPDATE, context))
     return {
         view: stamp + "".join(_ascii(render_to_string(name, context)) for name in names)
-        for view, names in VIEWS.items()
+        for view, names in (VIEWS | BRIDGE_VIEWS).items()
         if view in shown
     }
+
+
+def known(view: str) -> bool:
+    """Whether a socket's view is one the push renders by name."""
+    return view in VIEWS or view in BRIDGE_VIEWS
 
 
 def every_fragment(parts: dict[str, str]) -> str:
     """#last-update and every view's fragments, from the parts of render_parts()."""
     stamp = parts["status"]
-    return stamp + "".join(html[len(stamp) :] for view, html in parts.items() if view != "status")
+    return stamp + "".join(
+        html[len(stamp) :] for view, html in parts.items() if view in VIEWS and view != "status"
+    )
 
 
 def _ascii(html: str) -> str:
