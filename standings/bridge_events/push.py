@@ -9,9 +9,13 @@ import runs from one layer to the other."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from .models import BridgeEvent
 from .pages import page_round, standings_context
@@ -27,13 +31,8 @@ def standings_view(bridge: BridgeEvent, number: int) -> str:
     return STANDINGS if number == page_round(bridge, "") else STATUS
 
 
-def pushed_context(slug: str) -> dict[str, Any] | None:
-    """The standings page's context at the latest round, as the push renders it (None for
-    an event that is not a bridge event). Read when the push renders: never older than the
-    version the push announces."""
-    bridge = BridgeEvent.objects.select_related("event").filter(event__slug=slug).first()
-    if bridge is None:
-        return None
+def pushed_context(bridge: BridgeEvent) -> dict[str, Any]:
+    """The standings page's context at the latest round, as the push renders it."""
     context = standings_context(bridge, page_round(bridge, ""))
     context["oob"] = True
     return context
@@ -41,8 +40,45 @@ def pushed_context(slug: str) -> dict[str, Any] | None:
 
 def render_pushed(slug: str, names: list[str]) -> str:
     """The partials `names` (out-of-band swaps) of the bridge event `slug`, in the active
-    language; "" when `slug` is not a bridge event."""
-    context = pushed_context(slug)
-    if context is None:
+    language; "" when `slug` is not a bridge event. Read when the push renders, so never
+    older than the version the push announces; each version's render in a language kept
+    for the screen's and a joining socket's view (_Renders)."""
+    bridge = BridgeEvent.objects.select_related("event").filter(event__slug=slug).first()
+    if bridge is None:
         return ""
-    return "".join(render_to_string(name, context) for name in names)
+    event = bridge.event  # created_at: an event made again under its slug is another
+    key = (settings.RELEASE, slug, event.pk, event.created_at, event.version, get_language())
+    context: dict[str, Any] | None = None
+    parts = []
+    for name in names:
+        html = _renders.get((*key, name))
+        if html is None:
+            context = context or pushed_context(bridge)
+            html = _renders.put((*key, name), render_to_string(name, context))
+        parts.append(html)
+    return "".join(parts)
+
+
+class _Renders:
+    """The last few partials rendered, by release, event, version, language and name: the
+    standings page's and the screen's views share one context, and the body of a version
+    is the same for every push and catch-up that sends it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple, str] = OrderedDict()
+        self.lock = threading.Lock()  # the push threads of a process share it
+
+    def get(self, key: tuple) -> str | None:
+        with self.lock:
+            return self.kept.get(key)
+
+    def put(self, key: tuple, html: str) -> str:
+        with self.lock:
+            self.kept[key] = html
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return html
+
+
+_renders = _Renders(size=32)
