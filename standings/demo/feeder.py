@@ -7,7 +7,9 @@ next round. The pace (a result every DEMO_LIVE_INTERVAL seconds, 12 by default) 
 visitor can follow. When the last round is closed it waits a
 while and reloads the demo, so a long-running demo keeps moving. The team demo is fed
 the same way, board by board (a match forfeited as a whole needs none), and each section
-of the Demo Cup by a feeder of its own (the cup reloads once all are finished).
+of the Demo Cup by a feeder of its own (the cup reloads once all are finished). The bridge
+demo's feeder (bridge_events/demo_feed.py: its rounds drawn, its boards scored) takes its
+steps in the same thread.
 
 It runs in the serving process, because the in-memory channel layer only reaches
 that process's sockets: with settings.DEMO_LIVE, `DemoConfig.ready` has the first
@@ -23,10 +25,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import F
+from django.utils.module_loading import import_string
 
 from standings.events import services
 from standings.events.actors import DEMO
@@ -43,7 +47,23 @@ log = logging.getLogger(__name__)
 CLOSE_AFTER_STEPS = 2  # a complete round stays open this many steps before it is closed
 RELOAD_AFTER_STEPS = 30  # a finished event is shown this many steps before the demo reloads
 
+# The bridge demo's feeder lives with the bridge events, which this layer does not import
+# (tests/test_layers.py); named here, it is loaded when the feeder thread starts.
+BRIDGE_FEEDER = "standings.bridge_events.demo_feed.BridgeDemoFeeder"
+
 _started = threading.Lock()
+
+
+class Feeder(Protocol):
+    """What the feeder thread steps: a demo event's feeder (DemoFeeder, the bridge one)."""
+
+    slug: str
+    pair_after: int
+
+    @property
+    def moves(self) -> str: ...  # what a step does, as the start-up line says it
+
+    def step(self) -> str: ...
 
 
 class DemoFeeder:
@@ -66,6 +86,10 @@ class DemoFeeder:
         self.reload_after = reload_after
         self.rng = random.Random(seed)
         self.waited = 0
+
+    @property
+    def moves(self) -> str:
+        return f"one write to /e/{self.slug}/"
 
     def step(self) -> str:
         """Make the next move of the demo; returns what it did."""
@@ -160,7 +184,7 @@ def pair_next_round(event: Event, number: int) -> Round:
     return services.publish_pairings(event, number, actor=DEMO)
 
 
-def run_forever(feeders: list[DemoFeeder], interval: float) -> None:
+def run_forever(feeders: list[Feeder], interval: float) -> None:
     """The feeder thread: one step of each feeder per interval; an error is logged and the
     next step follows."""
     while True:
@@ -191,7 +215,8 @@ def start(interval: float | None = None) -> threading.Thread | None:
     if not _started.acquire(blocking=False):
         return None
     seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
-    feeders = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG), *cup_feeders()]
+    feeders: list[Feeder] = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG), *cup_feeders()]
+    feeders.append(import_string(BRIDGE_FEEDER)())
     for feeder in feeders:
         feeder.pair_after = math.ceil(settings.DEMO_ROUND_PAUSE / seconds) if seconds > 0 else 0
     thread = threading.Thread(
@@ -199,5 +224,5 @@ def start(interval: float | None = None) -> threading.Thread | None:
     )
     thread.start()
     for feeder in feeders:
-        sys.stderr.write(f"Demo feeder: one write to /e/{feeder.slug}/ every {seconds:g}s\n")
+        sys.stderr.write(f"Demo feeder: {feeder.moves} every {seconds:g}s\n")
     return thread
