@@ -41,6 +41,8 @@ from bench.live_bench import (  # noqa: E402
     Clients,
     ServerDatabase,
     _env,
+    children,
+    cpu_seconds,
     free_port,
     socket_path,
     start_redis,
@@ -110,23 +112,32 @@ class BodyClients(Clients):
 
 
 async def run_level(
-    count: int, url: str, scorer: ArbiterClient, writes: int, first: int, view: str
+    count: int, url: str, scorer: ArbiterClient, writes: int, first: int, view: str, pid: int
 ) -> dict:
     """Score the match `writes` times; per write, the time from the POST to the last
-    socket showing it."""
+    socket showing it, and the server's CPU time per write (steadier than wall time on a
+    shared machine: the POST, its redirect, the push and its fan-out)."""
     ws_url = url.replace("http://", "ws://") + socket_path(SLUG, view, False)
     body = view != "status"
     clients = (BodyClients if body else Clients)(ws_url, url)
     version = await clients.open(count)
     latencies = []
+    await asyncio.sleep(1)  # the connections' catch-ups done
+    busy = server_cpu(pid)
     for n in range(first, first + writes):
         await asyncio.sleep(GAP)
         sent = await asyncio.to_thread(score, scorer, n)
         version += 1
         last = await clients.until_all_show(home_imps(n) if body else version, count)
         latencies.append((last - sent) * 1000)
+    cpu = (server_cpu(pid) - busy) / writes * 1000
     await clients.close()
-    return {"clients": count, **spread(latencies)}
+    return {"clients": count, **spread(latencies), "cpu": cpu}
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds the server's processes (uvicorn and its workers) have used so far."""
+    return sum(cpu_seconds(each) for each in [pid, *children(pid)])
 
 
 def spread(latencies: list[float]) -> dict:
@@ -139,9 +150,9 @@ def spread(latencies: list[float]) -> dict:
 
 
 @contextmanager
-def bridge_server(workers: int = 2) -> Iterator[tuple[str, ArbiterClient]]:
+def bridge_server(workers: int = 2) -> Iterator[tuple[str, ArbiterClient, int]]:
     """The demo bridge event served by uvicorn over a throwaway database and Redis: its
-    address and a scorer signed in."""
+    address, a scorer signed in and the server's process id."""
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     redis_url, redis_server = start_redis()
@@ -165,7 +176,7 @@ def bridge_server(workers: int = 2) -> Iterator[tuple[str, ArbiterClient]]:
         scorer = ArbiterClient(url)
         scorer.log_in("arbiter", PASSWORD)
         print(f"demo Swiss, uvicorn --workers {workers}, Redis {redis_url}")
-        yield url, scorer
+        yield url, scorer, server.pid
     finally:
         if server is not None:
             server.terminate()
@@ -182,16 +193,17 @@ def main() -> None:
     parser.add_argument("--view", default="bridgestandings", choices=["bridgestandings", "status"])
     args = parser.parse_args()
     levels = [int(n) for n in args.clients.split(",")]
-    with bridge_server() as (url, scorer):
+    with bridge_server() as (url, scorer, pid):
         arrived = "the match in the pushed body" if args.view != "status" else "the new version"
         print(f"bridge live push, view={args.view}: POST to the last socket showing {arrived}")
-        print(f"{'sockets':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+        print(f"{'sockets':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'CPU ms/write':>13}")
         for n, count in enumerate(levels):
             row = asyncio.run(
-                run_level(count, url, scorer, args.writes, n * args.writes, args.view)
+                run_level(count, url, scorer, args.writes, n * args.writes, args.view, pid)
             )
             print(
-                f"{row['clients']:>8} {row['median']:>10.0f} {row['p95']:>8.0f} {row['max']:>8.0f}"
+                f"{row['clients']:>8} {row['median']:>10.0f} {row['p95']:>8.0f} "
+                f"{row['max']:>8.0f} {row['cpu']:>13.0f}"
             )
 
 

@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--page", default="standings", choices=sorted(PAGES))
     args = parser.parse_args()
-    with bridge_server() as (url, scorer), sync_playwright() as playwright:
+    with bridge_server() as (url, scorer, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
         )

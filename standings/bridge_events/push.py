@@ -42,43 +42,42 @@ def render_pushed(slug: str, names: list[str]) -> str:
     """The partials `names` (out-of-band swaps) of the bridge event `slug`, in the active
     language; "" when `slug` is not a bridge event. Read when the push renders, so never
     older than the version the push announces; each version's render in a language kept
-    for the screen's and a joining socket's view (_Renders)."""
+    for the other view and a joining socket's catch-up (_Kept)."""
     bridge = BridgeEvent.objects.select_related("event").filter(event__slug=slug).first()
     if bridge is None:
         return ""
     event = bridge.event  # created_at: an event made again under its slug is another
     key = (settings.RELEASE, slug, event.pk, event.created_at, event.version, get_language())
-    context: dict[str, Any] | None = None
     parts = []
     for name in names:
-        html = _renders.get((*key, name))
+        html = _kept.get((*key, name))
         if html is None:
-            context = context or pushed_context(bridge)
-            html = _renders.put((*key, name), render_to_string(name, context))
+            context = _kept.get(key) or _kept.put(key, pushed_context(bridge))
+            html = _kept.put((*key, name), render_to_string(name, context))
         parts.append(html)
     return "".join(parts)
 
 
-class _Renders:
-    """The last few partials rendered, by release, event, version, language and name: the
-    standings page's and the screen's views share one context, and the body of a version
-    is the same for every push and catch-up that sends it."""
+class _Kept:
+    """The last few contexts (by release, event, version and language) and partials
+    rendered (and name): the standings page's and the screen's views share one context,
+    and the body of a version is the same for every push and catch-up that sends it."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: OrderedDict[tuple, str] = OrderedDict()
+        self.kept: OrderedDict[tuple, Any] = OrderedDict()
         self.lock = threading.Lock()  # the push threads of a process share it
 
-    def get(self, key: tuple) -> str | None:
+    def get(self, key: tuple) -> Any:
         with self.lock:
             return self.kept.get(key)
 
-    def put(self, key: tuple, html: str) -> str:
+    def put(self, key: tuple, value: Any) -> Any:
         with self.lock:
-            self.kept[key] = html
+            self.kept[key] = value
             while len(self.kept) > self.size:
                 self.kept.popitem(last=False)
-        return html
+        return value
 
 
-_renders = _Renders(size=32)
+_kept = _Kept(size=48)
