@@ -75,7 +75,7 @@ class BridgeDemoFeeder:
         number = _held(document)
         drawn = _draw(document, number)
         if len(undrawn := _undrawn_teams(document, number)) > 1:  # a scorer drew part of it
-            self._draw(event, document, number, undrawn)
+            self._draw(event, bridge, number, undrawn)
             return "drawn"
         in_play = [d for d in drawn if _totals(document, d) is None]
         if in_play:
@@ -84,22 +84,34 @@ class BridgeDemoFeeder:
             # A round played here stays up a while; the loaded rounds (totals only) do not.
             if drawn and self._wait(self.pair_after):
                 return "waiting"
-            self._draw(event, document, number + 1, _team_ids(document))
+            self._draw(event, bridge, number + 1, _team_ids(document))
             return "drawn"
         if self._wait(self.reload_after):
             return "finished"
         load_bridge_demo()
         return "reloaded"
 
-    def _draw(self, event: Event, document: dict[str, Any], number: int, teams: list[int]) -> None:
-        """Draw `teams` in round `number`, at the tables not taken yet."""
-        data = BridgeEvent.objects.get(event=event).data()
-        order = {place.id: i for i, place in enumerate(bridge_standings(data))}
+    def _draw(self, event: Event, bridge: BridgeEvent, number: int, teams: list[int]) -> None:
+        """Draw `teams` in round `number` by the standings, at the tables not taken yet."""
+        document = bridge.document
+        order = {place.id: i for i, place in enumerate(bridge_standings(bridge.data()))}
         ranked = sorted(teams, key=lambda team: (order.get(team, len(order)), team))
         met = {frozenset((m["home"], m["away"])) for m in document["matches"] if m["away"]}
-        taken = {d["table"] for d in _draw(document, number)}
+        drawn = _draw(document, number)
+        taken = {d["table"] for d in drawn}
         tables = (t for t in range(1, 2 * len(teams) + len(taken) + 1) if t not in taken)
-        for (home, away), table in zip(swiss_pairs(ranked, met=met), tables, strict=False):
+        # A match a scorer entered as totals takes a table first: once a round has a draw,
+        # its every match is in it.
+        seated = {frozenset((d["home"], d["away"])) for d in drawn}
+        scored = [
+            (m["home"], m["away"])
+            for m in document["matches"]
+            if m["round"] == number
+            and m["away"]
+            and frozenset((m["home"], m["away"])) not in seated
+        ]
+        pairs = scored + swiss_pairs(ranked, met=met)
+        for (home, away), table in zip(pairs, tables, strict=False):
             draw_table(event, round_number=number, table=table, home=home, away=away, actor=DEMO)
 
     def _play(
@@ -166,16 +178,13 @@ def _draw(document: dict[str, Any], number: int) -> list[dict[str, Any]]:
 
 
 def _undrawn_teams(document: dict[str, Any], number: int) -> list[int]:
-    """Teams with neither a table nor a match in round `number`, once the round has a draw
-    (a round scored as totals, as the loaded rounds are, has none)."""
-    drawn = _draw(document, number)
-    if not drawn:
-        return []
-    seated = {team for d in drawn for team in (d["home"], d["away"])}
+    """Teams with neither a table nor a match in round `number` while others have one (a
+    scorer drew or scored part of the round)."""
+    seated = {team for d in _draw(document, number) for team in (d["home"], d["away"])}
     seated |= {
         team for m in document["matches"] if m["round"] == number for team in (m["home"], m["away"])
     }
-    return [team for team in _team_ids(document) if team not in seated]
+    return [team for team in _team_ids(document) if seated and team not in seated]
 
 
 def _boards(document: dict[str, Any], match: dict[str, Any]) -> list[dict[str, Any]]:

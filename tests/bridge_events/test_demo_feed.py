@@ -17,6 +17,7 @@ from standings.bridge_events.board_entry import draw_table
 from standings.bridge_events.demo import BRIDGE_DEMO_SLUG, load_bridge_demo
 from standings.bridge_events.demo_feed import BridgeDemoFeeder
 from standings.bridge_events.models import BridgeEvent
+from standings.bridge_events.services import enter_match
 from standings.events.actors import DEMO
 from standings.events.models import AuditEntry, Event
 
@@ -114,6 +115,19 @@ def test_a_table_drawn_by_a_scorer_is_kept_and_the_rest_of_the_round_drawn(demo)
     assert sorted(d["table"] for d in drawn) == [1, 2, 3, 4, 5, 6]
     assert (drawn[0]["home"], drawn[0]["away"]) == (1, 12)
     assert sorted(t for d in drawn for t in (d["home"], d["away"])) == list(range(1, 13))
+
+
+def test_a_match_a_scorer_entered_as_totals_is_kept_and_the_others_drawn(demo):
+    enter_match(
+        demo, round_number=5, home=1, away=12, imps=(30, 10), points=(2000, 1500), actor=DEMO
+    )
+    assert BridgeDemoFeeder().step() == "drawn"
+    drawn = [d for d in document()["draw"] if d["round"] == 5]
+    assert (drawn[0]["table"], drawn[0]["home"], drawn[0]["away"]) == (1, 1, 12)
+    assert sorted(t for d in drawn for t in (d["home"], d["away"])) == list(range(1, 13))
+    assert BridgeDemoFeeder().step().startswith("boards: ")  # the five others play
+    (kept,) = matches_of(5)
+    assert (kept["home"], kept["away"], kept["imps"]) == (1, 12, [30, 10])
 
 
 def test_without_the_demo_the_feeder_does_nothing(db):
