@@ -23,7 +23,7 @@ ALLOWED = {
     "trf": {"engine", "events", "wording"},
     "arbiter": {"engine", "events", "prizes", "security", "trf", "wording"},
     "live": {"engine", "events", "state", "web"},
-    "demo": {"engine", "events", "trf"},
+    "demo": {"engine", "events", "trf", "bridge_events"},
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
 }

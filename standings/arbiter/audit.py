@@ -41,6 +41,11 @@ ACTIONS = {
     "bridge_match": _("Bridge match"),
     "bridge_session": _("Bridge session"),
     "bridge_bam_match": _("Bridge board-a-match"),
+    "bridge_draw": _("Bridge draw: a table"),
+    "bridge_undraw": _("Bridge draw: a table taken out"),
+    "bridge_board": _("Bridge board"),
+    "bridge_segment": _("Knockout segment"),
+    "bridge_segments": _("Knockout segments planned"),
     "prizes_final": _("Prize list declared final"),
     "prizes_not_final": _("Prize list no longer final"),
 }

@@ -74,7 +74,9 @@ class BoardEntryForm(EntryForm):
     """A board's result in each room as typed ("4S= N", "-620"); a room left empty is not
     played yet. A correction carries its reason."""
 
-    board = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, label=_("Board"))
+    board = forms.IntegerField(
+        min_value=1, max_value=MAX_BOARDS, label=pgettext_lazy("bridge", "Board")
+    )
     open_room = forms.CharField(required=False, max_length=20, label=_("Open room"))
     closed_room = forms.CharField(required=False, max_length=20, label=_("Closed room"))
     reason = forms.CharField(required=False, max_length=200, label=_("Reason"))

@@ -98,9 +98,13 @@ def undrawn_teams(data: Any, number: int) -> list[tuple[int, str]]:
     if not isinstance(data, TeamsEvent):
         return []
     busy = {side for d in data.draw if d.round == number for side in (d.home, d.away)}
-    busy |= {m.home for m in data.matches if m.round == number and m.away is None}
-    if not any(d.round == number for d in data.draw):  # a round scored without a draw
-        busy |= {s for m in data.matches if m.round == number for s in (m.home, m.away)}
+    busy |= {
+        side
+        for m in data.matches
+        if m.round == number
+        for side in (m.home, m.away)
+        if side is not None
+    }
     return [(t.id, t.name) for t in data.teams if t.id not in busy]
 
 
@@ -137,7 +141,7 @@ def board_rows(bridge: BridgeEvent, data: TeamsEvent, drawn: DrawnMatch) -> list
         result = given.get(number)
         rooms = (result.open, result.closed) if result else (None, None)
         typed = [str(room_value(r)) if r is not None else "" for r in rooms]
-        stored = None
+        stored: dict[str, str | int] | None = None
         if result is not None:
             stored = {"board": number}
             for room, played in zip(("open", "closed"), rooms, strict=True):
@@ -181,7 +185,8 @@ def board_said(stored: dict[str, Any], names: dict[int, str]) -> str:
             gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, the other room to come.")
             % values
         )
-    won = board_imps(*(_ns(room, board) for room in rooms))
+    open_ns, closed_ns = (_ns(room, board) for room in rooms if room is not None)
+    won = board_imps(open_ns, closed_ns)
     if won == 0:
         return gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, no IMPs.") % values
     values |= {"imps": abs(won), "team": values["home"] if won > 0 else values["away"]}

@@ -30,8 +30,8 @@ from typing import Protocol
 from django.conf import settings
 from django.db import close_old_connections
 from django.db.models import F
-from django.utils.module_loading import import_string
 
+from standings.bridge_events.demo_feed import BridgeDemoFeeder
 from standings.events import services
 from standings.events.actors import DEMO
 from standings.events.models import Event, Round
@@ -46,10 +46,6 @@ log = logging.getLogger(__name__)
 
 CLOSE_AFTER_STEPS = 2  # a complete round stays open this many steps before it is closed
 RELOAD_AFTER_STEPS = 30  # a finished event is shown this many steps before the demo reloads
-
-# The bridge demo's feeder lives with the bridge events, which this layer does not import
-# (tests/test_layers.py); named here, it is loaded when the feeder thread starts.
-BRIDGE_FEEDER = "standings.bridge_events.demo_feed.BridgeDemoFeeder"
 
 _started = threading.Lock()
 
@@ -216,7 +212,7 @@ def start(interval: float | None = None) -> threading.Thread | None:
         return None
     seconds = settings.DEMO_LIVE_INTERVAL if interval is None else interval
     feeders: list[Feeder] = [DemoFeeder(), DemoFeeder(DEMO_TEAM_SLUG), *cup_feeders()]
-    feeders.append(import_string(BRIDGE_FEEDER)())
+    feeders.append(BridgeDemoFeeder())
     for feeder in feeders:
         feeder.pair_after = math.ceil(settings.DEMO_ROUND_PAUSE / seconds) if seconds > 0 else 0
     thread = threading.Thread(

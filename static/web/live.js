@@ -261,7 +261,36 @@
     refetchTimer = setTimeout(refetch, Math.random() * spread * 1000);
   }
 
+  // Someone typing on the page (a scorer's board, a search) keeps what they typed: the
+  // refetch waits until they leave the field or send it (their own answer brings the news).
+  var TYPING_RETRY = 2000;
+
+  function typing() {
+    var body = document.getElementById("page-body");
+    if (!body) return false;
+    var active = document.activeElement;
+    if (active && body.contains(active) && active.matches("input:not([type=hidden]), textarea, select")) return true;
+    return Array.prototype.some.call(body.querySelectorAll("input:not([type=hidden]), textarea"), function (field) {
+      return field.value !== field.defaultValue;
+    });
+  }
+
+  // The refetch in flight, and whether its answer was left unswapped: typing began meanwhile.
+  var refetchUrl = null;
+  var refetchHeld = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var info = event.detail.pathInfo;
+    if (refetchUrl && info && info.requestPath === refetchUrl && typing()) {
+      event.detail.shouldSwap = false;
+      refetchHeld = true;
+    }
+  });
+
   function refetch() {
+    if (typing()) {
+      refetchTimer = setTimeout(refetch, TYPING_RETRY);
+      return;
+    }
     var old = signatures();
     var kept = highlighted();
     var wanted = currentVersion();
@@ -271,11 +300,15 @@
     // ?v= names the version wanted: a copy the browser kept (max-age) is never reused for it
     var url = new URL(location.href); // the same view (?round=5 stays), this version
     url.searchParams.set("v", wanted || "");
-    htmx.ajax("GET", url.pathname + url.search, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
-      .then(function () { keepSaid(said); highlight(old, kept); noteChanges(old); }, function () { shownVersion = null; }) // retried on the next message
+    refetchUrl = url.pathname + url.search;
+    refetchHeld = false;
+    htmx.ajax("GET", refetchUrl, { target: "#page-body", select: "#page-body", swap: "outerHTML" })
+      .then(function () { if (!refetchHeld) { keepSaid(said); highlight(old, kept); noteChanges(old); } }, function () { shownVersion = null; }) // retried on the next message
       .finally(function () {
+        refetchUrl = null;
         refetchTimer = null;
-        if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile
+        if (refetchHeld) refetchTimer = setTimeout(refetch, TYPING_RETRY); // once they are done
+        else if (currentVersion() !== wanted) scheduleRefetch(); // a newer push came in meanwhile
       });
   }
 

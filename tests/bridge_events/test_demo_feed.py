@@ -141,14 +141,3 @@ def test_followers_see_the_matches_in_play_with_provisional_vps(demo, client):
     response = client.get(f"/b/{BRIDGE_DEMO_SLUG}/")
     assert response.status_code == 200
     assert "of 16 boards" in response.text and "provisional" in response.text
-
-
-def test_the_demo_feeder_thread_steps_the_bridge_demo_too(demo):
-    from django.utils.module_loading import import_string
-
-    from standings.demo.feeder import BRIDGE_FEEDER
-
-    feeder = import_string(BRIDGE_FEEDER)()
-    assert isinstance(feeder, BridgeDemoFeeder) and feeder.slug == BRIDGE_DEMO_SLUG
-    assert feeder.moves.endswith(f"/b/{BRIDGE_DEMO_SLUG}/ (or the next round's draw)")
-    assert feeder.step() == "drawn"
