@@ -54,7 +54,28 @@ def draw_table(
         actor=actor,
         action="bridge_draw",
         target=lambda data: _match_name(data, round_number, home, away, table),
+        derive=lambda bridge, document: _seat_scored(document, round_number),
     )
+
+
+def _seat_scored(document: dict[str, Any], round_number: int) -> dict[str, Any]:
+    """A drawn round holds every match of it: one entered as totals before the round was
+    drawn takes the next free table."""
+    draw = document.get("draw", [])
+    seated = {side for d in draw if d["round"] == round_number for side in (d["home"], d["away"])}
+    tables = [d["table"] for d in draw if d["round"] == round_number]
+    added = []
+    for match in document["matches"]:
+        if match["round"] != round_number or match["away"] is None:
+            continue
+        if match["home"] in seated or match["away"] in seated:
+            continue  # drawn already (or a clash the reader refuses)
+        free = max(tables, default=0) + 1
+        tables.append(free)
+        added.append(
+            {"round": round_number, "table": free, "home": match["home"], "away": match["away"]}
+        )
+    return {**document, "draw": [*draw, *added]} if added else document
 
 
 def undraw_table(event: Event, *, round_number: int, table: int, actor: Actor) -> bool:

@@ -19,7 +19,7 @@ from standings.events.changes import last_change_at
 from standings.wording import bridge as wording
 
 from .models import BridgeEvent
-from .play_pages import round_tables
+from .play_pages import board_rows, round_tables
 from .services import kind_of, shown
 
 
@@ -149,11 +149,19 @@ def team_context(bridge: BridgeEvent, team: int) -> dict[str, Any] | None:
         if team in (m["home"], m["away"])
     ]
     event = bridge.event
+    tables = [
+        t
+        for number in sorted({d.round for d in data.draw})
+        for t in round_tables(bridge, data, number)
+        if team in (t.home, t.away)
+    ]
     return {
         "event": event,
         "team": names[team],
         "place": PlaceView.of(place),
         "rows": sorted(rows, key=lambda r: r.round),
+        "in_play": [t for t in tables if not t.scored],
+        "boards": [(t, board_rows(bridge, data, t.drawn)) for t in tables if t.started][::-1],
         "state": {"version": event.version, "updated_at": last_change_at(event)},
     }
 

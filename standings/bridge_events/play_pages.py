@@ -36,6 +36,10 @@ class TableView:
     totals: str  # "40–20" IMPs as the matches hold them, when scored without boards
 
     @property
+    def drawn(self) -> DrawnMatch:
+        return DrawnMatch(self.round, self.table, self.home, self.away)
+
+    @property
     def played(self) -> int:
         return self.play.played
 

@@ -220,3 +220,29 @@ def test_hostile_addresses_and_strangers(client, bridge_event, arbiter, stranger
     assert client.get("/b/swiss/score/10/9/").status_code == 404
     assert client.get("/b/swiss/score/99999999999999999999/1/").status_code == 404
     assert client.get("/b/swiss/score/10/1/?next=" + "9" * 50).status_code == 200
+
+
+def test_a_round_begun_as_totals_can_still_be_drawn(bridge_event):
+    from standings.bridge_events.services import enter_match
+
+    enter_match(
+        bridge_event, round_number=10, home=5, away=6, imps=(30, 10), points=(2000, 1000),
+        actor=TEST_ACTOR,
+    )  # fmt: skip
+    draw(bridge_event, table=1, home=1, away=2)
+    drawn = [(d["table"], d["home"], d["away"]) for d in document(bridge_event)["draw"]]
+    assert drawn == [(1, 1, 2), (2, 5, 6)]  # the match entered first takes the next table
+
+
+def test_a_team_page_shows_its_match_board_by_board(client, bridge_event):
+    draw(bridge_event)
+    board(bridge_event, 1, "4S= N", "4S-1 N")
+    board(bridge_event, 2, "3NT-1 S", "")
+    html = client.get("/b/swiss/team/2/").content.decode()
+    (section,) = select(html, "section.team-boards")
+    assert "Round 10: Porto – Cadiz, board by board" in text(section)
+    rows = [text(r) for r in select(html, "table.bridge-boards tbody tr")]
+    assert rows == ["1 4S= N (420) 4S-1 N (-50) 10 Porto", "2 3NT-1 S (-100) … …"]
+    assert "2 of 16 boards" not in html and "1 of 16 boards" in html  # board 2: one room
+    french = client.get("/b/swiss/team/2/", headers={"accept-language": "fr"}).content.decode()
+    assert "Tour 10 : Porto – Cadiz, donne par donne" in french and "Salle ouverte" in french
