@@ -246,3 +246,42 @@ def test_a_team_page_shows_its_match_board_by_board(client, bridge_event):
     assert "2 of 16 boards" not in html and "1 of 16 boards" in html  # board 2: one room
     french = client.get("/b/swiss/team/2/", headers={"accept-language": "fr"}).content.decode()
     assert "Tour 10 : Porto – Cadiz, donne par donne" in french and "Salle ouverte" in french
+
+
+@pytest.mark.parametrize(
+    ("url", "form"),
+    [
+        ("/b/swiss/score/draw", {}),
+        ("/b/swiss/score/draw", {"round": 10, "table": 1, "home": 1, "away": 1}),
+        ("/b/swiss/score/draw", {"round": 10, "table": 1, "home": 1, "away": 99}),
+        ("/b/swiss/score/draw", {"round": 10, "table": 10**40, "home": 1, "away": 2}),
+        ("/b/swiss/score/draw", {"round": 0, "table": 1, "home": 1, "away": 2}),
+        ("/b/swiss/score/draw", {"round": 30, "table": 1, "home": 1, "away": 2}),
+        ("/b/swiss/score/draw", {"round": "x", "table": "\x00", "home": "", "away": "-1"}),
+        ("/b/swiss/score/undraw", {}),
+        ("/b/swiss/score/undraw", {"round": 10, "table": 5}),
+        ("/b/swiss/score/undraw", {"round": 10, "table": "1e9"}),
+    ],
+)
+def test_hostile_draw_posts_get_a_page_and_write_nothing(client, bridge_event, arbiter, url, form):
+    client.force_login(arbiter)
+    version = BridgeEvent.objects.get(event=bridge_event).event.version
+    answer = client.post(url, form, follow=True)
+    assert answer.status_code < 500
+    assert "Not entered" in answer.content.decode()
+    assert BridgeEvent.objects.get(event=bridge_event).event.version == version
+
+
+def test_the_wrong_kind_of_event_gets_400(client, db, arbiter):
+    from standings.bridge_events.services import import_bridge
+    from tests.conftest import FIXTURES
+
+    event = import_bridge(
+        (FIXTURES / "bridge" / "example-pr02.json").read_bytes(), slug="pairs", actor=TEST_ACTOR
+    )
+    event.arbiters.add(arbiter)
+    client.force_login(arbiter)
+    form = {"round": 1, "table": 1, "home": 1, "away": 2}
+    assert client.post("/b/pairs/score/draw", form).status_code == 400
+    assert client.get("/b/pairs/score/1/1/").status_code == 404
+    assert client.post("/b/pairs/score/1/1/board", {"board": 1}).status_code == 400

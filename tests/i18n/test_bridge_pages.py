@@ -11,7 +11,9 @@ from django.utils import translation
 from standings.bridge import criteria, reader
 from standings.bridge.model import PairsEvent
 from standings.bridge.reader import BridgeFormatError
+from standings.bridge_events.board_entry import draw_table, enter_board
 from standings.bridge_events.services import import_bridge
+from standings.events.models import Event
 from standings.wording import bridge as wording
 from tests.conftest import FIXTURES
 from tests.factories import TEST_ACTOR
@@ -81,6 +83,31 @@ def test_public_bridge_pages_have_no_unmarked_text(client, path):
 
 @pytest.mark.parametrize("path", SCORER)
 def test_scorer_pages_have_no_unmarked_text(client, arbiter, path):
+    client.force_login(arbiter)
+    assert left_unmarked(client, path) == set()
+
+
+@pytest.fixture
+def drawn_round(bridge_events):
+    """Round 10 of the Swiss drawn, its first match with a board and a room in."""
+    swiss = Event.objects.get(slug="swiss")
+    for table, home, away in ((1, 1, 2), (2, 3, 4)):
+        draw_table(swiss, round_number=10, table=table, home=home, away=away, actor=TEST_ACTOR)
+    for number, rooms in ((1, ("4S= N", "4S-1 N")), (2, ("3NT-1 S", ""))):
+        enter_board(swiss, round_number=10, table=1, board=number, open_room=rooms[0],
+                    closed_room=rooms[1], actor=TEST_ACTOR)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/b/swiss/?round=10",  # a match in play, a table to be played
+        "/b/swiss/team/1/",  # its match board by board
+        "/b/swiss/score/?round=10",  # the draw
+        "/b/swiss/score/10/1/",  # a match board by board
+    ],
+)
+def test_draw_and_board_pages_have_no_unmarked_text(client, arbiter, drawn_round, path):
     client.force_login(arbiter)
     assert left_unmarked(client, path) == set()
 
