@@ -68,6 +68,19 @@ class BoardResult:
 
 
 @dataclass(frozen=True)
+class KnockoutEvent:
+    """`boards`: a segment's boards as they come in (a BoardResult's `round` is the segment,
+    its home the first team, North-South in the open room)."""
+
+    name: str
+    teams: tuple[Entrant, Entrant]
+    segments: tuple[Segment, ...]
+    qualification_ranks: dict[int, int]
+    qualification_matches: tuple[TeamMatch, ...] = ()
+    boards: tuple[BoardResult, ...] = ()
+
+
+@dataclass(frozen=True)
 class TeamsEvent:
     name: str
     system: str  # "round-robin" or "swiss"
@@ -84,15 +97,6 @@ class Segment:
     home: int
     away: int
     imps: Pair
-
-
-@dataclass(frozen=True)
-class KnockoutEvent:
-    name: str
-    teams: tuple[Entrant, Entrant]
-    segments: tuple[Segment, ...]
-    qualification_ranks: dict[int, int]
-    qualification_matches: tuple[TeamMatch, ...] = ()
 
 
 @dataclass(frozen=True)

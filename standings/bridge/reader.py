@@ -101,6 +101,7 @@ PROBLEMS: dict[str, str] = {
     "board_listed_twice": (
         "board {board} of {home} - {away} in round {round} is listed twice (also {also})"
     ),
+    "segment_board_twice": "board {board} of segment {segment} is listed twice (also {also})",
     "no_room": "a board needs the result of at least one room, open or closed",
     "ns_score": "a North-South score is a multiple of 10 from -{most} to {most}, not {score}",
     # A room's result in the usual notation ("4S= N") is refused as the contract module says.
@@ -580,7 +581,32 @@ def _knockout(root: dict[str, Any], name: str) -> KnockoutEvent:
     for i, raw in enumerate(played):
         path = f"$.qualification.matches[{i}]"
         matches.append(_team_match(_object(raw, path), path, names, byes=False))
-    return KnockoutEvent(name, (teams[0], teams[1]), tuple(segments), ranks, tuple(matches))
+    boards = _segment_boards(root, teams[0].id, teams[1].id)
+    return KnockoutEvent(name, (teams[0], teams[1]), tuple(segments), ranks, tuple(matches), boards)
+
+
+def _segment_boards(root: dict[str, Any], first: int, second: int) -> tuple[BoardResult, ...]:
+    """A knockout segment's boards: the first team sits North-South in the open room."""
+    results: list[BoardResult] = []
+    listed: dict[tuple[int, int], str] = {}
+    for i, raw in enumerate(_list(root.get("boards", []), "$.boards")):
+        path = f"$.boards[{i}]"
+        item = _object(raw, path)
+        number = _integer(_need(item, "segment", path), f"{path}.segment", least=1, most=MAX_ROUND)
+        board = _integer(_need(item, "board", path), f"{path}.board", least=1, most=MAX_BOARD)
+        if (number, board) in listed:
+            raise BridgeFormatError(
+                path, "segment_board_twice", board=board, segment=number, also=listed[number, board]
+            )
+        listed[number, board] = path
+        rooms = [
+            _room(item[room], f"{path}.{room}", board) if item.get(room) is not None else None
+            for room in ("open", "closed")
+        ]
+        if rooms == [None, None]:
+            raise BridgeFormatError(path, "no_room")
+        results.append(BoardResult(number, first, second, board, rooms[0], rooms[1]))
+    return tuple(results)
 
 
 # --- pairs ----------------------------------------------------------------

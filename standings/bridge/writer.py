@@ -56,6 +56,8 @@ def bridge_document(event: BridgeEvent) -> dict[str, Any]:
                 "matches": [_team_match(m) for m in event.qualification_matches],
             },
         }
+        if event.boards:
+            doc["boards"] = [_segment_board(b) for b in event.boards]
     elif isinstance(event, PairsEvent):
         doc |= {
             "kind": "pairs",
@@ -116,6 +118,14 @@ def _board_result(result: BoardResult) -> dict[str, Any]:
         "away": result.away,
         "board": result.board,
     }
+    for room, played in (("open", result.open), ("closed", result.closed)):
+        if played is not None:
+            item[room] = room_value(played)
+    return item
+
+
+def _segment_board(result: BoardResult) -> dict[str, Any]:
+    item: dict[str, Any] = {"segment": result.round, "board": result.board}
     for room, played in (("open", result.open), ("closed", result.closed)):
         if played is not None:
             item[room] = room_value(played)

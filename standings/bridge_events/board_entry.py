@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from standings.bridge.contract import ContractError, parse_played
 from standings.bridge.match_play import match_play
 from standings.bridge.model import BoardResult
-from standings.bridge.reader import BridgeFormatError, read_bridge
+from standings.bridge.reader import MAX_ROUND, BridgeFormatError, read_bridge
 from standings.bridge.vp_scale import victory_points
 from standings.events.actors import Actor
 from standings.events.models import Event
@@ -124,38 +124,20 @@ def enter_board(
     """Enter or correct a board of the match at `table`: each room as typed ("4S= N", a
     North-South score such as "-620", or "" when not played yet). Returns the board as
     stored, None when nothing changed."""
-    drawn: dict[str, Any] = {}
+    match = _drawn(event, round_number, table)
 
     def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
         if bridge.vp_scale == BridgeEvent.Scale.TYPED:
             raise WriteRefused(gettext("this event's VPs are typed in: enter the match's totals"))
-        if not 1 <= board <= bridge.boards_per_match:
-            raise WriteRefused(
-                gettext("a match of this event has boards 1 to %(most)s")
-                % {"most": bridge.boards_per_match}
-            )
-        match = drawn["match"]
+        _check_board_number(bridge, board)
         if _scored(bridge.document, match) and not _boards_of(bridge.document, match):
             raise WriteRefused(
                 gettext("this match is entered as totals: correct its totals instead")
             )
-        after: Entry = {"round": round_number, "home": match["home"], "away": match["away"]}
-        after["board"] = board
-        for room, typed in (("open", open_room), ("closed", closed_room)):
-            if typed.strip():
-                after[room] = _room(typed, board)
-        if "open" not in after and "closed" not in after:
-            raise WriteRefused(wording.entry_problem(BridgeFormatError("", "no_room")))
-        # A second room's result completes a board, it corrects nothing; the same entry
-        # again is nothing.
-        completes = before is not None and all(after.get(k) == v for k, v in before.items())
-        stale = seen != shown(before)  # refused as such by replace_entry
-        if before not in (None, after) and not (completes or stale or reason.strip()):
-            raise WriteRefused(gettext("a correction needs a reason"))
-        return after
+        base = {"round": round_number, "home": match["home"], "away": match["away"]}
+        return _with_rooms(base, before, board, open_room, closed_room, seen, reason)
 
     def same(entry: Entry) -> bool:
-        match = drawn["match"]
         return (entry["round"], entry["home"], entry["away"], entry["board"]) == (
             round_number,
             match["home"],
@@ -163,8 +145,6 @@ def enter_board(
             board,
         )
 
-    drawn["match"] = _drawn(event, round_number, table)
-    match = drawn["match"]
     return replace_entry(
         event,
         kind="teams",
@@ -180,6 +160,86 @@ def enter_board(
         reason=reason.strip(),
         derive=lambda bridge, document: _with_totals(bridge, document, match),
     )
+
+
+def enter_segment_board(
+    event: Event,
+    *,
+    segment: int,
+    board: int,
+    open_room: str,
+    closed_room: str,
+    seen: str = "",
+    reason: str = "",
+    actor: Actor,
+) -> Entry | None:
+    """Enter or correct a board of a knockout's segment, as `enter_board` a drawn match's:
+    the match's first team sits North-South in the open room. The segment's IMPs are
+    written once every board of it has both rooms in."""
+
+    def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        if not 1 <= segment <= MAX_ROUND:
+            raise WriteRefused(
+                gettext("segments are numbered from 1 to %(most)s") % {"most": MAX_ROUND}
+            )
+        _check_board_number(bridge, board)
+        document = bridge.document
+        by_totals = any(m["segment"] == segment for m in document["matches"])
+        if by_totals and not any(b["segment"] == segment for b in document.get("boards", [])):
+            raise WriteRefused(
+                gettext("this segment is entered as totals: correct its totals instead")
+            )
+        return _with_rooms(
+            {"segment": segment}, before, board, open_room, closed_room, seen, reason
+        )
+
+    return replace_entry(
+        event,
+        kind="knockout",
+        collection="boards",
+        same=lambda entry: (entry["segment"], entry["board"]) == (segment, board),
+        build=build,
+        seen=seen,
+        actor=actor,
+        action="bridge_board",
+        target=lambda data: f"board {board}, segment {segment}",
+        reason=reason.strip(),
+        derive=lambda bridge, document: _with_segment_imps(bridge, document, segment),
+    )
+
+
+def _check_board_number(bridge: BridgeEvent, board: int) -> None:
+    if not 1 <= board <= bridge.boards_per_match:
+        raise WriteRefused(
+            gettext("a match of this event has boards 1 to %(most)s")
+            % {"most": bridge.boards_per_match}
+        )
+
+
+def _with_rooms(
+    base: Entry,
+    before: Entry | None,
+    board: int,
+    open_room: str,
+    closed_room: str,
+    seen: str,
+    reason: str,
+) -> Entry:
+    """The board entry: `base` (which match), the board, each room typed; a correction of
+    what `before` held needs a reason."""
+    after: Entry = {**base, "board": board}
+    for room, typed in (("open", open_room), ("closed", closed_room)):
+        if typed.strip():
+            after[room] = _room(typed, board)
+    if "open" not in after and "closed" not in after:
+        raise WriteRefused(wording.entry_problem(BridgeFormatError("", "no_room")))
+    # A second room's result completes a board, it corrects nothing; the same entry again
+    # is nothing; a stale one is refused as such by replace_entry.
+    completes = before is not None and all(after.get(k) == v for k, v in before.items())
+    stale = seen != shown(before)
+    if before not in (None, after) and not (completes or stale or reason.strip()):
+        raise WriteRefused(gettext("a correction needs a reason"))
+    return after
 
 
 def _drawn(event: Event, round_number: int, table: int) -> Entry:
@@ -278,6 +338,21 @@ def _with_totals(bridge: BridgeEvent, document: dict[str, Any], match: Entry) ->
         "points": list(play.points),
     }
     return {**document, "matches": [*others, totals]}
+
+
+def _with_segment_imps(
+    bridge: BridgeEvent, document: dict[str, Any], segment: int
+) -> dict[str, Any]:
+    """The document with the segment's IMPs as its boards give them, once all are in."""
+    first, second = (t["id"] for t in document["teams"])
+    results = [r for r in _board_results(document) if r.round == segment]
+    play = match_play(results, boards=bridge.boards_per_match)
+    others = [m for m in document["matches"] if m["segment"] != segment]
+    if not play.complete:
+        return {**document, "matches": others}
+    imps = [_number(play.imps[0]), _number(play.imps[1])]
+    entry = {"segment": segment, "home": first, "away": second, "imps": imps}
+    return {**document, "matches": sorted([*others, entry], key=lambda m: m["segment"])}
 
 
 def _board_results(document: dict[str, Any]) -> tuple[BoardResult, ...]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -11,14 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST, require_safe
 
-from standings.bridge.model import TeamsEvent
+from standings.bridge.model import KnockoutEvent, TeamsEvent
+from standings.bridge.reader import MAX_ROUND
 from standings.events.services import WriteRefused
 
 from . import board_entry
 from .forms import BoardEntryForm, DrawTableForm, UndrawTableForm
 from .models import BridgeEvent
-from .pages import page_rounds
-from .play_pages import board_rows, board_said, drawn_match, round_tables
+from .play_pages import board_rows, board_said, drawn_match, round_tables, segment_view
 from .views import _refused, _scored, _scored_round, _wrong_kind
 
 
@@ -110,16 +112,60 @@ def match_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         }
         return _refused(request, bridge, problem, status=404)
     view = next(t for t in round_tables(bridge, data, number) if t.table == table)
-    asked = request.GET.get("next", "")
-    focus = int(asked) if asked.isdigit() and len(asked) <= 3 else 0
+    where = pgettext("bridge", "Round %(number)s, table %(table)s") % {
+        "number": number,
+        "table": table,
+    }
     context = {
         "event": bridge.event,
         "bridge": bridge,
         "round": number,
-        "rounds": page_rounds(bridge),
         "match": view,
         "boards": board_rows(bridge, data, drawn),
-        "focus": focus,
+        "focus": _focus(request),
+        "where": where,
+        "entry_url": reverse("bridge_events:enter_board", args=[bridge.event.slug, number, table]),
+        "back_url": f"{_score_url(bridge, number)}#table-{table}",
+        "back_label": pgettext("bridge", "Back to round %(number)s") % {"number": number},
+        "totals_said": gettext(
+            "This match is entered as totals; correct them on the round's page."
+        ),
+        "state": {"version": bridge.event.version},
+    }
+    return render(request, "bridge/score_match.html", context)
+
+
+def _focus(request: HttpRequest) -> int:
+    """The board whose open room takes the focus (`?next=`, after an entry)."""
+    asked = request.GET.get("next", "")
+    return int(asked) if asked.isdigit() and len(asked) <= 3 else 0
+
+
+@login_required
+@require_safe
+def segment_page(request: HttpRequest, slug: str, segment: int) -> HttpResponse:
+    """A knockout's segment, board by board, as a drawn match's page."""
+    bridge = _scored(request, slug)
+    data = bridge.data()
+    if not isinstance(data, KnockoutEvent) or not 1 <= segment <= MAX_ROUND:
+        problem = gettext("This match has no segment %(number)s.") % {"number": segment}
+        return _refused(request, bridge, problem, status=404)
+    view = segment_view(bridge, data, segment)
+    context = {
+        "event": bridge.event,
+        "bridge": bridge,
+        "match": view,
+        "boards": board_rows(bridge, data, view.drawn),
+        "focus": _focus(request),
+        "where": gettext("Segment %(number)s") % {"number": segment},
+        "entry_url": reverse(
+            "bridge_events:enter_segment_board", args=[bridge.event.slug, segment]
+        ),
+        "back_url": reverse("bridge_events:score_knockout", args=[bridge.event.slug]),
+        "back_label": gettext("Back to the match"),
+        "totals_said": gettext(
+            "This segment is entered as totals; correct them on the match's page."
+        ),
         "state": {"version": bridge.event.version},
     }
     return render(request, "bridge/score_match.html", context)
@@ -131,30 +177,65 @@ def enter_board(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     bridge = _scored(request, slug)
     if wrong := _wrong_kind(request, bridge, "teams"):
         return wrong
+
+    def write(data: dict) -> board_entry.Entry | None:
+        return board_entry.enter_board(
+            bridge.event, round_number=number, table=table, actor=request.user, **data
+        )
+
+    return _board_answer(request, bridge, _match_url(bridge, number, table), write)
+
+
+@login_required
+@require_POST
+def enter_segment_board(request: HttpRequest, slug: str, segment: int) -> HttpResponse:
+    bridge = _scored(request, slug)
+    if wrong := _wrong_kind(request, bridge, "knockout"):
+        return wrong
+
+    def write(data: dict) -> board_entry.Entry | None:
+        return board_entry.enter_segment_board(
+            bridge.event, segment=segment, actor=request.user, **data
+        )
+
+    back = reverse("bridge_events:segment", args=[bridge.event.slug, segment])
+    return _board_answer(request, bridge, back, write)
+
+
+def _board_answer(
+    request: HttpRequest,
+    bridge: BridgeEvent,
+    back: str,
+    write: Callable[[dict], board_entry.Entry | None],
+) -> HttpResponse:
+    """A board posted: written, then back to its page with the next board's open room
+    focused; refused, back at the board with the sentence."""
     form = BoardEntryForm(request.POST)
-    back = _match_url(bridge, number, table)
     if not form.is_valid():
         _not_entered(request, form.refusal())
         return redirect(back)
     data = form.cleaned_data
+    board = data["board"]
     try:
-        stored = board_entry.enter_board(
-            bridge.event,
-            round_number=number,
-            table=table,
-            board=data["board"],
-            open_room=data["open_room"],
-            closed_room=data["closed_room"],
-            seen=data["seen"],
-            reason=data["reason"],
-            actor=request.user,
+        stored = write(
+            {
+                "board": board,
+                "open_room": data["open_room"],
+                "closed_room": data["closed_room"],
+                "seen": data["seen"],
+                "reason": data["reason"],
+            }
         )
     except WriteRefused as refused:
         _not_entered(request, refused.message)
-        return redirect(f"{back}#board-{data['board']}")
+        return redirect(f"{back}#board-{board}")
     if stored is None:
-        said = pgettext("bridge", "Board %(board)s: unchanged.") % {"board": data["board"]}
+        said = pgettext("bridge", "Board %(board)s: unchanged.") % {"board": board}
     else:
-        said = board_said(stored, {t["id"]: t["name"] for t in bridge.document["teams"]})
+        said = board_said(stored, _sides(bridge))
     messages.success(request, said)
-    return redirect(f"{back}?next={data['board'] + 1}#board-{data['board'] + 1}")
+    return redirect(f"{back}?next={board + 1}#board-{board + 1}")
+
+
+def _sides(bridge: BridgeEvent) -> dict[int, str]:
+    return {t["id"]: t["name"] for t in bridge.document["teams"]}

@@ -63,6 +63,8 @@ def enter_segment(
         bridge = BridgeEvent.objects.select_for_update().get(event=event)
         services.check_kind(bridge, "knockout")
         first, second = (t["id"] for t in bridge.document["teams"])
+        if any(b["segment"] == segment for b in bridge.document.get("boards", [])):
+            raise WriteRefused(gettext("this segment is scored board by board: correct a board"))
         before = _stored(bridge, segment)
         after = _segment(segment, first, second, imps, before)
         if before == after:

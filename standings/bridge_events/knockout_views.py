@@ -57,7 +57,8 @@ def knockout_page(
 ) -> HttpResponse:
     """The scorer's page of a knockout match (views.score_page's, for a knockout)."""
     context = standings_context(bridge, 0)
-    context["knockout"] = knockout_services.running_score(bridge, context["data"])
+    data = context["data"]
+    context["knockout"] = knockout_services.running_score(bridge, data)
     context["refusal"] = refusal
     return render(request, "bridge/score_knockout.html", context, status=status)
 

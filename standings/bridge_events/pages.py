@@ -19,7 +19,7 @@ from standings.events.changes import last_change_at
 from standings.wording import bridge as wording
 
 from .models import BridgeEvent
-from .play_pages import board_rows, round_tables
+from .play_pages import TableView, board_rows, round_tables, segment_view
 from .services import kind_of, shown
 
 
@@ -120,12 +120,22 @@ def standings_context(bridge: BridgeEvent, number: int) -> dict[str, Any]:
         "rounds": page_rounds(bridge),
         "round": number,
         "matches": round_matches(bridge, number, data=data),
-        "in_play": [t for t in round_tables(bridge, data, number) if not t.scored],
+        "in_play": _in_play(bridge, data, number),
         "knockout": knockout_score(bridge, data),
         "sessions": _sessions(bridge, data, number),
         "unit": _unit(data),
         "state": {"version": event.version, "updated_at": last_change_at(event)},
     }
+
+
+def _in_play(bridge: BridgeEvent, data: Any, number: int) -> list[TableView]:
+    """What is being played: a round's drawn matches not scored yet, a knockout's segments
+    begun board by board."""
+    if isinstance(data, KnockoutEvent):
+        entered = {s.segment for s in data.segments}
+        started = sorted({b.round for b in data.boards} - entered)
+        return [segment_view(bridge, data, segment) for segment in started]
+    return [t for t in round_tables(bridge, data, number) if not t.scored]
 
 
 def round_matches(bridge: BridgeEvent, number: int, *, data=None) -> list[MatchRow]:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 from standings.bridge.contract import dealer, ns_score, parse_played, vulnerability
 from standings.bridge.imps import board_imps
 from standings.bridge.match_play import BoardPlay, MatchPlay, boards_of, match_play
-from standings.bridge.model import DrawnMatch, TeamsEvent
+from standings.bridge.model import DrawnMatch, KnockoutEvent, TeamsEvent
 from standings.bridge.vp_scale import victory_points
 from standings.bridge.writer import room_value
 from standings.wording.bridge import SEATS, VULNERABLE
@@ -34,6 +34,7 @@ class TableView:
     play: MatchPlay
     scored: bool  # the match is in the event's matches (complete, or entered as totals)
     totals: str  # "40–20" IMPs as the matches hold them, when scored without boards
+    with_vps: bool = True  # a knockout's segment has none
 
     @property
     def drawn(self) -> DrawnMatch:
@@ -63,6 +64,8 @@ class TableView:
     @property
     def vps(self) -> str:
         """The VPs the IMPs so far would give (provisional while boards are to come)."""
+        if not self.with_vps:
+            return ""
         home, away = victory_points(self.play.imps[0], self.play.imps[1], self.play.planned)
         return f"{float(home):.2f}–{float(away):.2f}"
 
@@ -95,6 +98,30 @@ def round_tables(bridge: BridgeEvent, data: Any, number: int) -> list[TableView]
             )
         )
     return tables
+
+
+def segment_view(bridge: BridgeEvent, data: KnockoutEvent, segment: int) -> TableView:
+    """A knockout's segment as a match board by board: the first team at home."""
+    first, second = data.teams
+    drawn = DrawnMatch(segment, 1, first.id, second.id)
+    play = match_play(boards_of(data.boards, drawn), boards=bridge.boards_per_match)
+    stored = next((s for s in data.segments if s.segment == segment), None)
+    totals = ""
+    if stored is not None:
+        imps = stored.imps if stored.home == first.id else stored.imps[::-1]
+        totals = f"{float(imps[0]):g}–{float(imps[1]):g}"
+    return TableView(
+        segment,
+        1,
+        first.id,
+        first.name,
+        second.id,
+        second.name,
+        play,
+        stored is not None,
+        totals,
+        with_vps=False,
+    )
 
 
 def undrawn_teams(data: Any, number: int) -> list[tuple[int, str]]:
@@ -138,7 +165,9 @@ class BoardRow:
         return abs(self.home_imps or 0)
 
 
-def board_rows(bridge: BridgeEvent, data: TeamsEvent, drawn: DrawnMatch) -> list[BoardRow]:
+def board_rows(
+    bridge: BridgeEvent, data: TeamsEvent | KnockoutEvent, drawn: DrawnMatch
+) -> list[BoardRow]:
     given = {b.board: b for b in boards_of(data.boards, drawn)}
     rows = []
     for number in range(1, bridge.boards_per_match + 1):
@@ -178,10 +207,12 @@ def board_said(stored: dict[str, Any], names: dict[int, str]) -> str:
     10 IMPs to Aalborg." """
     board = stored["board"]
     rooms = [stored.get("open"), stored.get("closed")]
+    first, second, *_ = names  # a knockout's segment: its first team at home
+    home, away = stored.get("home", first), stored.get("away", second)
     values: dict[str, Any] = {
         "board": board,
-        "home": names.get(stored["home"], stored["home"]),
-        "away": names.get(stored["away"], stored["away"]),
+        "home": names.get(home, home),
+        "away": names.get(away, away),
         "rooms": " / ".join("…" if room is None else str(room) for room in rooms),
     }
     if None in rooms:

@@ -215,6 +215,8 @@ def shown(entry: Entry | None) -> str:
     """An entry as the scorer's page shows it ("32-18 IMPs, 13.51-6.49 VPs"), "" if none."""
     if entry is None:
         return ""
+    if "board" in entry:  # a board's rooms, of a drawn match or a knockout's segment
+        return " / ".join(str(entry.get(room, "")) for room in ("open", "closed"))
     if "segment" in entry:  # a knockout's segment: knockout_services.seen_token
         return f"{entry['imps'][0]:g}-{entry['imps'][1]:g} IMPs"
     if "imps" in entry:
@@ -222,8 +224,6 @@ def shown(entry: Entry | None) -> str:
         return f"{imps[0]:g}-{imps[1]:g} IMPs, {vps[0]:.2f}-{vps[1]:.2f} VPs"
     if "bam" in entry:
         return f"{entry['bam'][0]:g}-{entry['bam'][1]:g} BAM points"
-    if "board" in entry:
-        return " / ".join(str(entry.get(room, "")) for room in ("open", "closed"))
     if "table" in entry:
         return f"table {entry['table']}: {entry['home']}-{entry['away']}"
     return ", ".join(f"{s['id']}: {s['score']:g}" for s in entry["scores"])

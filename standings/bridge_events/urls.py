@@ -21,5 +21,11 @@ urlpatterns = [
         board_views.enter_board,
         name="enter_board",
     ),
+    path("b/<slug:slug>/score/knockout/<int:segment>/", board_views.segment_page, name="segment"),
+    path(
+        "b/<slug:slug>/score/knockout/<int:segment>/board",
+        board_views.enter_segment_board,
+        name="enter_segment_board",
+    ),
     *knockout_urls.urlpatterns,
 ]

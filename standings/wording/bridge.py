@@ -150,6 +150,8 @@ def entry(stored: dict[str, Any] | None) -> str:
     the same in English, kept as the token a correction carries."""
     if stored is None:
         return gettext("not entered")
+    if "board" in stored:  # a board's rooms, open / closed, as typed
+        return " / ".join(str(stored.get(room, "…")) for room in ("open", "closed"))
     if "segment" in stored:
         imps = stored["imps"]
         return gettext("%(imps)s IMPs") % {"imps": number(f"{imps[0]:g}-{imps[1]:g}")}
@@ -162,8 +164,6 @@ def entry(stored: dict[str, Any] | None) -> str:
     if "bam" in stored:
         bam = stored["bam"]
         return gettext("%(points)s BAM points") % {"points": number(f"{bam[0]:g}-{bam[1]:g}")}
-    if "board" in stored:  # a board's rooms, open / closed, as typed
-        return " / ".join(str(stored.get(room, "…")) for room in ("open", "closed"))
     if "table" in stored:
         return gettext("table %(table)s") % {"table": stored["table"]}
     return ", ".join(f"{s['id']}: {number(format(s['score'], 'g'))}" for s in stored["scores"])
@@ -247,6 +247,9 @@ PROBLEMS: dict[str, Promise] = {
     "board_listed_twice": _(
         "board %(board)s of %(home)s - %(away)s in round %(round)s is listed twice (also %(also)s)"
     ),
+    "segment_board_twice": _(
+        "board %(board)s of segment %(segment)s is listed twice (also %(also)s)"
+    ),
     "no_room": _("a board needs the result of at least one room, open or closed"),
     "ns_score": _(
         "a North-South score is a multiple of 10 from -%(most)s to %(most)s, not %(score)s"
@@ -287,6 +290,7 @@ ENTRY_PROBLEMS: dict[str, Promise] = {
     "board_listed_twice": _(
         "board %(board)s of %(home)s - %(away)s in round %(round)s is already entered"
     ),
+    "segment_board_twice": _("board %(board)s of segment %(segment)s is already entered"),
 }
 
 

@@ -105,6 +105,7 @@ def drawn_round(bridge_events):
         "/b/swiss/team/1/",  # its match board by board
         "/b/swiss/score/?round=10",  # the draw
         "/b/swiss/score/10/1/",  # a match board by board
+        "/b/ko/score/knockout/4/",  # a knockout's segment board by board
     ],
 )
 def test_draw_and_board_pages_have_no_unmarked_text(client, arbiter, drawn_round, path):
