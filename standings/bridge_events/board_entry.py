@@ -1,11 +1,13 @@
-"""A teams round's draw and its matches scored board by board (round robins and Swiss).
+"""A teams round's draw and its matches scored board by board (round robins and Swiss),
+and a knockout's segments likewise.
 
 The scorer first draws the round, table by table (`draw_table`, `undraw_table`); then
 enters each board's result at both tables (`enter_board`): the contract, declarer and
 result as a hand record prints them ("4S= N", "3NTX-2 S", "pass"), or North-South's score.
 A match whose every board has both rooms in is written to the event's matches, IMPs from
 the boards, VPs from the IMPs on the event's WBF scale: the standings count it from then
-on. Until then the pages show it in progress (bridge/match_play.py).
+on. Until then the pages show it in progress (bridge/match_play.py). A knockout's segment
+(`enter_segment_board`) is a match of the two teams; its IMPs are written once complete.
 
 Every write goes through `services.replace_entry`: one transaction, the whole document
 checked, refused when stale (`seen`), audited; a correction of a board needs a reason.
@@ -29,7 +31,7 @@ from standings.events.services import WriteRefused
 from standings.wording import bridge as wording
 
 from .models import BridgeEvent
-from .services import Entry, _name, _number, replace_entry, shown
+from .services import Entry, match_name, replace_entry, shown, stored_number
 
 
 def draw_table(
@@ -53,7 +55,7 @@ def draw_table(
         seen="",
         actor=actor,
         action="bridge_draw",
-        target=lambda data: _match_name(data, round_number, home, away, table),
+        target=lambda data: match_name(data, round_number, home, away, table),
         derive=lambda bridge, document: _seat_scored(document, round_number),
     )
 
@@ -78,9 +80,8 @@ def _seat_scored(document: dict[str, Any], round_number: int) -> dict[str, Any]:
     return {**document, "draw": [*draw, *added]} if added else document
 
 
-def undraw_table(event: Event, *, round_number: int, table: int, actor: Actor) -> bool:
+def undraw_table(event: Event, *, round_number: int, table: int, actor: Actor) -> None:
     """Take a table out of the round's draw, before any of its boards is entered."""
-    removed: list[Entry] = []
 
     def build(bridge: BridgeEvent, before: Entry | None) -> None:
         if before is None:
@@ -92,7 +93,6 @@ def undraw_table(event: Event, *, round_number: int, table: int, actor: Actor) -
             raise WriteRefused(
                 gettext("this match has results: correct them instead of taking it out")
             )
-        removed.append(before)
         return None
 
     replace_entry(
@@ -106,7 +106,6 @@ def undraw_table(event: Event, *, round_number: int, table: int, actor: Actor) -
         action="bridge_undraw",
         target=lambda data: f"round {round_number} table {table}",
     )
-    return bool(removed)
 
 
 def enter_board(
@@ -155,7 +154,7 @@ def enter_board(
         actor=actor,
         action="bridge_board",
         target=lambda data: (
-            f"board {board}, {_match_name(data, round_number, match['home'], match['away'])}"
+            f"board {board}, {match_name(data, round_number, match['home'], match['away'])}"
         ),
         reason=reason.strip(),
         derive=lambda bridge, document: _with_totals(bridge, document, match),
@@ -333,8 +332,8 @@ def _with_totals(bridge: BridgeEvent, document: dict[str, Any], match: Entry) ->
         "round": match["round"],
         "home": match["home"],
         "away": match["away"],
-        "imps": [_number(play.imps[0]), _number(play.imps[1])],
-        "vps": [_number(vps[0]), _number(vps[1])],
+        "imps": [stored_number(play.imps[0]), stored_number(play.imps[1])],
+        "vps": [stored_number(vps[0]), stored_number(vps[1])],
         "points": list(play.points),
     }
     return {**document, "matches": [*others, totals]}
@@ -350,7 +349,7 @@ def _with_segment_imps(
     others = [m for m in document["matches"] if m["segment"] != segment]
     if not play.complete:
         return {**document, "matches": others}
-    imps = [_number(play.imps[0]), _number(play.imps[1])]
+    imps = [stored_number(play.imps[0]), stored_number(play.imps[1])]
     entry = {"segment": segment, "home": first, "away": second, "imps": imps}
     return {**document, "matches": sorted([*others, entry], key=lambda m: m["segment"])}
 
@@ -360,10 +359,3 @@ def _board_results(document: dict[str, Any]) -> tuple[BoardResult, ...]:
     a refusal is the entry's)."""
     data = read_bridge(json.dumps(document))
     return getattr(data, "boards", ())
-
-
-def _match_name(data, round_number: int, home: int, away: int, table: int | None = None) -> str:
-    names = f"{_name(data, home)} - {_name(data, away)}"
-    if table is None:
-        return f"round {round_number} {names}"
-    return f"round {round_number} table {table} {names}"

@@ -131,7 +131,7 @@ def enter_match(
             "home": first,
             "away": second,
             "imps": list(goals),
-            "vps": [_number(vps[0]), _number(vps[1])],
+            "vps": [stored_number(vps[0]), stored_number(vps[1])],
             "points": list(totals),
         }
 
@@ -144,7 +144,7 @@ def enter_match(
         seen=seen,
         actor=actor,
         action="bridge_match",
-        target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
+        target=lambda data: match_name(data, round_number, home, away),
     )
 
 
@@ -157,7 +157,7 @@ def enter_session(
     def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
         return {
             "session": session,
-            "scores": [{"id": pair, "score": _number(score)} for pair, score in scores.items()],
+            "scores": [{"id": p, "score": stored_number(score)} for p, score in scores.items()],
             "rounds": before["rounds"] if before else [],
         }
 
@@ -194,7 +194,7 @@ def enter_bam_match(
             "round": round_number,
             "home": first,
             "away": second,
-            "bam": [_number(won[0]), _number(won[1])],
+            "bam": [stored_number(won[0]), stored_number(won[1])],
             "boards": before["boards"] if before else [],
         }
 
@@ -207,7 +207,7 @@ def enter_bam_match(
         seen=seen,
         actor=actor,
         action="bridge_bam_match",
-        target=lambda data: f"round {round_number} {_name(data, home)} - {_name(data, away)}",
+        target=lambda data: match_name(data, round_number, home, away),
     )
 
 
@@ -289,12 +289,20 @@ def replace_entry(
     return after
 
 
-def _name(data: BridgeData, ident: int) -> str:
+def entrant_name(data: BridgeData, ident: int) -> str:
     entrants = data.pairs if isinstance(data, PairsEvent) else data.teams
     return next((e.name for e in entrants if e.id == ident), str(ident))
 
 
-def _number(value: Fraction | int) -> int | float:
+def match_name(data: BridgeData, round_number: int, home: int, away: int, table: int = 0) -> str:
+    """A match as the audit log names it: "round 5 table 2 Aalborg - Bergen"."""
+    names = f"{entrant_name(data, home)} - {entrant_name(data, away)}"
+    at = f" table {table}" if table else ""
+    return f"round {round_number}{at} {names}"
+
+
+def stored_number(value: Fraction | int) -> int | float:
+    """A number as the document stores it: an int when whole."""
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else float(value)
 

@@ -117,7 +117,8 @@ def test_the_draw_refuses_a_team_twice_and_a_round_too_far(bridge_event):
 def test_a_table_with_results_stays_in_the_draw(bridge_event):
     draw(bridge_event)
     draw(bridge_event, table=2, home=3, away=4)
-    assert board_entry.undraw_table(bridge_event, round_number=10, table=2, actor=TEST_ACTOR)
+    board_entry.undraw_table(bridge_event, round_number=10, table=2, actor=TEST_ACTOR)
+    assert [d["table"] for d in document(bridge_event)["draw"]] == [1]
     board(bridge_event, 1, "420", "")
     with pytest.raises(WriteRefused, match="this match has results"):
         board_entry.undraw_table(bridge_event, round_number=10, table=1, actor=TEST_ACTOR)
