@@ -13,7 +13,12 @@ comes in the push. `--page team`: a team's page, which the push does not carry: 
 refetches its body, spread over [data-refresh] seconds (what every bridge page did before).
 Figures only; not a timed test.
 
+`--boards`: the match is drawn at table 1 and scored board by board instead (a board
+each write, at most 15: the 16th completes the match), timed to the follower's row saying
+"n of 16 boards".
+
 Usage: .venv/bin/python bench/bridge_tap_bench.py [--writes 20] [--page standings|team]
+       [--boards]
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bridge_live_bench import (  # noqa: E402
+    AWAY,
     AWAY_IMPS,
     GAP,
     HOME,
@@ -46,13 +52,32 @@ SHOWN = f"""shown => {{
 PAGES = {"standings": f"/b/{SLUG}/", "team": f"/b/{SLUG}/team/{HOME}/"}
 
 
+def draw(scorer) -> None:
+    """Draw the match at table 1 of the round, to be scored board by board."""
+    page = scorer.get(f"/b/{SLUG}/score/?round={ROUND}")
+    form = {"round": ROUND, "table": 1, "home": HOME, "away": AWAY, "seen": ""}
+    scorer.post(f"/b/{SLUG}/score/draw", form, page)
+
+
+def enter_board(scorer, board: int) -> float:
+    """Enter board `board` of the match at table 1, both rooms; when the POST was sent."""
+    page = scorer.get(f"/b/{SLUG}/score/{ROUND}/1/")
+    form = {"board": board, "open_room": "4S= N", "closed_room": "4S-1 N", "seen": ""}
+    sent = time.monotonic()
+    scorer.post(f"/b/{SLUG}/score/{ROUND}/1/board", form, page)
+    return sent
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--writes", type=int, default=20)
     parser.add_argument("--page", default="standings", choices=sorted(PAGES))
+    parser.add_argument("--boards", action="store_true", help="score the match board by board")
     args = parser.parse_args()
+    if args.boards:
+        args.writes = min(args.writes, 15)
     with bridge_server() as (url, scorer, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
@@ -63,19 +88,26 @@ def main() -> None:
         path = PAGES[args.page]
         fetched = []
         follower.on("request", lambda r: fetched.append(r.url) if path in r.url else None)
+        if args.boards:
+            draw(scorer)
         follower.goto(url + path)
         follower.wait_for_function(LIVE)
         loads = len(fetched)
         latencies = []
         for n in range(args.writes):
             time.sleep(GAP)
-            sent = score(scorer, n)
-            shown = f"{home_imps(n)}–{AWAY_IMPS}"
+            if args.boards:
+                sent = enter_board(scorer, n + 1)
+                shown = f"{n + 1} of 16 boards"
+            else:
+                sent = score(scorer, n)
+                shown = f"{home_imps(n)}–{AWAY_IMPS}"
             follower.wait_for_function(SHOWN, arg=shown, polling="raf", timeout=30000)
             latencies.append((time.monotonic() - sent) * 1000)
         browser.close()
     row = spread(latencies)
-    print(f"tap to follower page ({args.page} page, Chromium), {args.writes} entries:")
+    what = "boards" if args.boards else "match entries"
+    print(f"tap to follower page ({args.page} page, Chromium), {args.writes} {what}:")
     print(f"  median {row['median']:.0f} ms, p95 {row['p95']:.0f} ms, max {row['max']:.0f} ms")
     print(f"  page body fetched again {len(fetched) - loads} times")
 
