@@ -220,7 +220,7 @@ def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
         except WriteRefused as refused:
             refusal = refused.message
         else:
-            _entered(request, data["round"], stored)
+            _entered(request, bridge, data, stored)
     return _answer(request, bridge, number, refusal)
 
 
@@ -248,7 +248,7 @@ def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
         except WriteRefused as refused:
             refusal = refused.message
         else:
-            _entered(request, data["round"], stored)
+            _entered(request, bridge, data, stored)
     return _answer(request, bridge, number, refusal)
 
 
@@ -282,12 +282,19 @@ def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
     return _answer(request, bridge, number, refusal)
 
 
-def _entered(request: HttpRequest, number: int, stored: services.Entry | None) -> None:
-    note = wording.entry(stored) if stored else gettext("unchanged")
-    messages.success(
-        request,
-        pgettext("bridge", "Round %(number)s: %(note)s.") % {"number": number, "note": note},
-    )
+def _entered(
+    request: HttpRequest, bridge: BridgeEvent, data: dict, stored: services.Entry | None
+) -> None:
+    """The scorer's confirmation, naming the match: "Round 5, Aalborg – Bergen: 40-20 IMPs,
+    15.00-5.00 VPs." """
+    names = {t["id"]: t["name"] for t in bridge.document["teams"]}
+    said = pgettext("bridge", "Round %(number)s, %(home)s – %(away)s: %(note)s.") % {
+        "number": data["round"],
+        "home": names.get(data["home"], data["home"]),
+        "away": names.get(data["away"], data["away"]),
+        "note": wording.entry(stored) if stored else gettext("unchanged"),
+    }
+    messages.success(request, said)
 
 
 def _answer(

@@ -64,7 +64,7 @@ def test_the_scorer_enters_a_match_and_the_standings_change(client, bridge_event
         "seen": "",
     }
     answer = client.post("/b/swiss/score/enter", form, follow=True)
-    assert "Round 10: 40-20 IMPs, 15.00-5.00 VPs." in answer.content.decode()
+    assert "Round 10, Porto – Cadiz: 40-20 IMPs, 15.00-5.00 VPs." in answer.content.decode()
     html = client.get("/b/swiss/?round=10").content.decode()
     assert "15.00–5.00" in html
     porto = [text(r) for r in select(html, "table.bridge-standings tbody tr") if "Porto" in text(r)]

@@ -58,7 +58,9 @@ def test_a_scored_match_reaches_a_followers_standings(bridge_site, new_page):
 
     tablet = new_page(TABLET)
     score_aalborg_bergen(tablet, bridge_site.url, "New match")
-    expect(tablet.locator(".messages")).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+    expect(tablet.locator(".messages")).to_contain_text(
+        "Round 5, Aalborg – Bergen: 40-20 IMPs, 15.00-5.00 VPs."
+    )
 
     matches = follower.locator("table.bridge-matches")
     expect(matches).to_contain_text("15.00–5.00", timeout=20000)  # in the push itself
@@ -72,7 +74,7 @@ def test_the_scorer_s_message_outlives_the_refetch_a_push_brings(bridge_site, ne
     tablet = new_page(TABLET)
     score_aalborg_bergen(tablet, bridge_site.url, "New match")
     said = tablet.locator(".messages")
-    expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+    expect(said).to_contain_text("Round 5, Aalborg – Bergen: 40-20 IMPs, 15.00-5.00 VPs.")
     wait_live(tablet)
     with tablet.expect_response(lambda r: "v=" in r.url):  # what a push with news does
         tablet.evaluate(
@@ -80,7 +82,7 @@ def test_the_scorer_s_message_outlives_the_refetch_a_push_brings(bridge_site, ne
             document.dispatchEvent(new Event("htmx:wsAfterMessage"));"""
         )
     expect(tablet.locator("#page-body")).to_contain_text("Aalborg")
-    expect(said).to_contain_text("Round 5: 40-20 IMPs, 15.00-5.00 VPs.")
+    expect(said).to_contain_text("Round 5, Aalborg – Bergen: 40-20 IMPs, 15.00-5.00 VPs.")
 
 
 def test_a_refetch_keeps_the_round_the_follower_chose(bridge_site, new_page):
@@ -108,7 +110,9 @@ def test_a_french_scorer_and_screen(bridge_site, chromium):
 
         tablet = context.new_page()
         score_aalborg_bergen(tablet, bridge_site.url, "Nouveau match")
-        expect(tablet.locator(".messages")).to_contain_text("Tour 5 : 40-20 IMP, 15,00-5,00 PV.")
+        expect(tablet.locator(".messages")).to_contain_text(
+            "Tour 5, Aalborg – Bergen : 40-20 IMP, 15,00-5,00 PV."
+        )
         # the screen refetches its body after the push, still in French
         expect(screen.locator("#screen-pairings")).to_contain_text("15,00–5,00", timeout=20000)
         expect(screen.locator("#screen-view-name")).to_have_text("Classement")

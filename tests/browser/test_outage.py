@@ -113,5 +113,7 @@ def test_a_scorers_entry_while_the_database_is_away_keeps_what_was_typed(
         )
     expect(form.locator("input[name=home_imps]")).to_have_value("40")  # nothing lost
     form.locator("button[type=submit]").click()
-    expect(page.locator(".messages")).to_contain_text("Tour 5 : 40-20 IMP, 15,00-5,00 PV.")
+    expect(page.locator(".messages")).to_contain_text(
+        "Tour 5, Aalborg – Bergen : 40-20 IMP, 15,00-5,00 PV."
+    )
     expect(page.locator(".request-problem")).to_be_hidden()

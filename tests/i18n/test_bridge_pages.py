@@ -210,7 +210,7 @@ def test_the_scorer_reads_the_entry_and_refusals_in_french(client, arbiter):
     form = {"round": 10, "home": 1, "away": 2, "home_imps": 40, "away_imps": 20,
             "home_points": 3000, "away_points": 2000, "seen": ""}  # fmt: skip
     answer = client.post("/b/swiss/score/enter", form, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
-    assert "Tour 10 : 40-20 IMP, 15,00-5,00 PV." in answer.content.decode()
+    assert "Tour 10, Porto – Cadiz : 40-20 IMP, 15,00-5,00 PV." in answer.content.decode()
     again = {**form, "away": 3}  # team 1 already plays in round 10
     answer = client.post("/b/swiss/score/enter", again, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
     assert "Non enregistré : " in answer.content.decode()
