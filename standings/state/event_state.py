@@ -204,8 +204,11 @@ class EventState:
         return [(line, self.records[line.person.start_no]) for line in self.lines]
 
 
-def build_state(event: Event) -> EventState:
-    """Read the event and run the engine: current standings, and after the previous round."""
+def build_state(event: Event, *, through_round: int | None = None) -> EventState:
+    """Read the event and run the engine: current standings, and after the previous round.
+
+    `through_round` gives the standings as they stood after that round (the engine reads
+    rounds 1..n only; web/after.py's pages); the pairings and records stay the event's."""
     read = read_event(event)  # once, for the engine and for the pages' rounds and teams
     described = engine_event(event, read)
     team_standings = None
@@ -214,7 +217,10 @@ def build_state(event: Event) -> EventState:
         # The engine ranks the teams on the event's list; the players of a team event, on
         # the individual part of it, as the player cards show them.
         team_standings = compute_standings(
-            described, team_tiebreaks(tiebreaks), rules=rule_edition(event)
+            described,
+            team_tiebreaks(tiebreaks),
+            rules=rule_edition(event),
+            through_round=through_round,
         )
         tiebreaks = individual_tiebreaks(tiebreaks)
         described = dataclasses.replace(described, teams=())
@@ -225,7 +231,7 @@ def build_state(event: Event) -> EventState:
             described, tiebreaks, rules=rule_edition(event), through_round=through_round
         )
 
-    standings = standings_after(None)
+    standings = standings_after(through_round)
     previous = {}
     # A team event's pages show no player's movement: spare the push a second engine run.
     if standings.round >= 2 and event.kind != Event.Kind.TEAM:
