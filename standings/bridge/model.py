@@ -140,10 +140,14 @@ class BamMatch:
 
 @dataclass(frozen=True)
 class BamEvent:
+    """`boards`: the rooms of the matches scored board by board (a match's `boards` hold
+    the points they give, its `bam` the board-a-match points of its complete boards)."""
+
     name: str
     stage: str
     teams: tuple[Entrant, ...]
     matches: tuple[BamMatch, ...]
+    boards: tuple[BoardResult, ...] = field(default=())
 
 
 BridgeEvent = TeamsEvent | KnockoutEvent | PairsEvent | BamEvent

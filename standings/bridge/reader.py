@@ -724,4 +724,7 @@ def _bam(root: dict[str, Any], name: str) -> BamEvent:
                 BoardScore(number, _pair(_need(entry, "points", where), f"{where}.points"))
             )
         matches.append(BamMatch(rnd, home, away, bam, tuple(boards)))
-    return BamEvent(name, stage, teams, tuple(matches))
+    # The rooms of matches scored board by board, as a drawn teams match's ("boards"): each
+    # of a match listed above, its home team North-South in the open room.
+    scored = tuple(DrawnMatch(m.round, 0, m.home, m.away) for m in matches)
+    return BamEvent(name, stage, teams, tuple(matches), _board_results(root, names, scored))

@@ -90,6 +90,8 @@ def bridge_document(event: BridgeEvent) -> dict[str, Any]:
                 for m in event.matches
             ],
         }
+        if event.boards:
+            doc["boards"] = [_board_result(b) for b in event.boards]
     return doc
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import board_views, knockout_urls, views
+from . import bam_views, board_views, knockout_urls, views
 
 app_name = "bridge_events"
 
@@ -27,5 +27,16 @@ urlpatterns = [
         board_views.enter_segment_board,
         name="enter_segment_board",
     ),
+    path(
+        "b/<slug:slug>/score/bam/<int:number>/<int:home>-<int:away>/",
+        bam_views.match_page,
+        name="bam_match",
+    ),
+    path(
+        "b/<slug:slug>/score/bam/<int:number>/<int:home>-<int:away>/board",
+        bam_views.enter_board,
+        name="enter_bam_board",
+    ),
+    path("b/<slug:slug>/score/bam/<int:number>/start", bam_views.start_match, name="start_bam"),
     *knockout_urls.urlpatterns,
 ]

@@ -35,7 +35,7 @@ TEAM_ROUTES = {"arbiter:match", "arbiter:match_result", "arbiter:forfeit", "arbi
 TEAM_ROUTES |= {"arbiter:team_bye"}
 # Round 3 of the individual event is under way (its board 3 still to play); the team event
 # has played nothing of its round 1 yet.
-NUMBERS = {"number": 3, "board": 3, "table": 1, "team": 1}
+NUMBERS = {"number": 3, "board": 3, "table": 1, "team": 1, "home": 1, "away": 2, "segment": 1}
 TEAM_NUMBERS = {"number": 1, "board": 1, "table": 1, "team": 1}
 BRIDGE_FILE = FIXTURES / "bridge" / "example-sw02.json"
 
