@@ -77,6 +77,21 @@ def test_a_board_won_by_ten_points_is_a_bam_point(bam):
     assert match(bam)["bam"] == [0, 1]
 
 
+def test_each_board_says_who_won_its_bam_point(bam):
+    board(bam, 9, "4S= N", "4S-1 N")
+    board(bam, 10, "600", "")
+    bridge = BridgeEvent.objects.get(event=bam)
+    data = bridge.data()
+    view = bam_boards.bam_match_view(bridge, data, 5, 1, 2)
+    assert (view.played, view.planned, view.bam, view.provisional) == (1, 2, "1–0", True)
+    rows = bam_boards.bam_board_rows(bridge, data, view)
+    assert [(r.board, r.open, r.closed, r.bam_said) for r in rows] == [
+        (9, "4S= N", "4S-1 N", "1 BAM point to Bergen"),
+        (10, "600", "", ""),
+    ]
+    assert [r.dealer for r in rows] == ["North", "East"]  # board 9's and 10's, not 1's
+
+
 def test_a_board_counts_once_both_rooms_are_in(bam):
     board(bam, 9, "4S= N", "")
     assert match(bam)["bam"] == [0, 0] and match(bam)["boards"] == []

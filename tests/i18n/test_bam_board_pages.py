@@ -9,7 +9,7 @@ import pytest
 from standings.bridge_events.bam_boards import enter_bam_board
 from standings.events.models import Event
 from tests.factories import TEST_ACTOR
-from tests.i18n.test_bridge_pages import bridge_events, left_unmarked  # noqa: F401 (fixture)
+from tests.i18n.test_bridge_pages import bridge_events, left_unmarked  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bam_round")]
 
@@ -21,9 +21,10 @@ AWAITING = {
 
 
 @pytest.fixture
-def bam_round(bridge_events):  # noqa: F811 (the fixture imported above)
+def bam_round(request):
     """Round 5 of the BAM example, Bergen - Kaunas begun board by board (16 a match: boards
     65 to 80): boards 65 and 67 complete, board 66 with its open room only."""
+    request.getfixturevalue("bridge_events")
     bam = Event.objects.get(slug="bam")
     for board, rooms in ((65, ("4S= N", "4S-1 N")), (66, ("3NT= S", "")), (67, ("420", "420"))):
         enter_bam_board(bam, round_number=5, home=1, away=2, board=board, open_room=rooms[0],
