@@ -148,8 +148,9 @@ def post(client, path=PAGE + "board", **form):
 def test_the_scorer_scores_a_match_board_by_board_on_the_tablet(bam, arbiter, client):
     client.force_login(arbiter)
     page = client.get("/b/bam/score/?round=5").content.decode()
-    start = select(page, "form[action='/b/bam/score/bam/5/start']")
-    assert start, "a way to start a match board by board"
+    (start,) = select(page, "form[action='/b/bam/score/bam/5/start']")
+    offered = [o["value"] for o in start.select("select[name=home] option")]
+    assert offered == [str(n) for n in range(1, 9)]
     answer = client.get("/b/bam/score/bam/5/start", {"home": 1, "away": 2})
     assert answer.status_code == 302 and answer["Location"] == PAGE
     page = client.get(PAGE).content.decode()
@@ -166,9 +167,14 @@ def test_the_scorer_scores_a_match_board_by_board_on_the_tablet(bam, arbiter, cl
     running = text(select(page, "#match-running")[0])
     assert "2 of 2 boards" in running and "provisional" not in running
     assert "½ BAM point each" in text(select(page, "#board-10")[0])
-    # The round's pages: the scorer's links the match; followers see its boards.
+    # The round's pages: the scorer's links the match and offers the teams still free;
+    # followers see its boards.
     score = client.get("/b/bam/score/?round=5").content.decode()
     assert select(score, f"a[href='{PAGE}']")
+    (start,) = select(score, "form[action='/b/bam/score/bam/5/start']")
+    offered = [o["value"] for o in start.select("select[name=away] option")]
+    assert offered == [str(n) for n in range(3, 9)]
+    assert not select(client.get("/b/bam/score/?round=4").content.decode(), "form[method=get]")
     public = client.get("/b/bam/?round=5").content.decode()
     row = text(select(public, "table.bridge-matches tbody tr")[0])
     assert "1.5–0.5" in row and "2 of 2 boards" in row and "provisional" not in row

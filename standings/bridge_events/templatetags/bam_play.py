@@ -20,3 +20,12 @@ def bam_progress(data: Any, bridge: BridgeEvent, row: Any) -> bam_boards.BamMatc
         return None
     view = bam_boards.bam_match_view(bridge, data, row.round, row.home, row.away)
     return view if view.started else None
+
+
+@register.simple_tag
+def bam_free_teams(data: Any, number: int) -> list[tuple[int, str]]:
+    """The teams with no match yet in round `number`, which a new match can pair."""
+    if not isinstance(data, BamEvent):
+        return []
+    busy = {side for m in data.matches if m.round == number for side in (m.home, m.away)}
+    return [(t.id, t.name) for t in data.teams if t.id not in busy]
