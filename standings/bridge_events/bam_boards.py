@@ -31,7 +31,7 @@ from standings.wording.bridge import number
 
 from .board_entry import _board_results, _with_rooms
 from .models import BridgeEvent
-from .play_pages import BoardRow, board_rows
+from .play_pages import BoardRow, board_rows, room_ns
 from .services import Entry, match_name, replace_entry, stored_number
 
 
@@ -242,3 +242,31 @@ def bam_board_rows(bridge: BridgeEvent, data: BamEvent, view: BamMatchView) -> l
                 said = gettext("1 BAM point to %(team)s") % {"team": team}
         shown.append(BamBoardRow(**{**vars(row), "home_imps": None}, bam_said=said))
     return shown
+
+
+def bam_said(stored: Entry, names: dict[int, str]) -> str:
+    """A BAM board just entered, for the scorer: "Board 3, Kaunas – Bergen: 4S= N / 420,
+    1 BAM point to Bergen." """
+    board, rooms = stored["board"], [stored.get("open"), stored.get("closed")]
+    values: dict[str, Any] = {
+        "board": board,
+        "home": names.get(stored["home"], stored["home"]),
+        "away": names.get(stored["away"], stored["away"]),
+        "rooms": " / ".join("…" if room is None else str(room) for room in rooms),
+    }
+    if None in rooms:
+        return (
+            gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, the other room to come.")
+            % values
+        )
+    open_ns, closed_ns = (room_ns(room, board) for room in rooms if room is not None)
+    home = max(open_ns, 0) + max(-closed_ns, 0)  # home sits North-South in the open room
+    away = max(-open_ns, 0) + max(closed_ns, 0)
+    if home == away:
+        each = gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, ½ BAM point each.")
+        return each % values
+    values["team"] = values["home"] if home > away else values["away"]
+    return (
+        gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, 1 BAM point to %(team)s.")
+        % values
+    )

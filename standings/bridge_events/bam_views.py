@@ -88,7 +88,8 @@ def enter_board(request: HttpRequest, slug: str, number: int, home: int, away: i
             bridge.event, round_number=number, home=home, away=away, actor=request.user, **data
         )
 
-    return _board_answer(request, bridge, _page_url(bridge, number, home, away), write)
+    back = _page_url(bridge, number, home, away)
+    return _board_answer(request, bridge, back, write, said=bam_boards.bam_said)
 
 
 class StartForm(forms.Form):

@@ -207,9 +207,10 @@ def _board_answer(
     bridge: BridgeEvent,
     back: str,
     write: Callable[[dict], board_entry.Entry | None],
+    said: Callable[[board_entry.Entry, dict[int, str]], str] = board_said,
 ) -> HttpResponse:
     """A board posted: written, then back to its page with the next board's open room
-    focused; refused, back at the board with the sentence."""
+    focused, and `said` for the scorer; refused, back at the board with the sentence."""
     form = BoardEntryForm(request.POST)
     if not form.is_valid():
         _not_entered(request, form.refusal())
@@ -230,10 +231,11 @@ def _board_answer(
         _not_entered(request, refused.message)
         return redirect(f"{back}#board-{board}")
     if stored is None:
-        said = pgettext("bridge", "Board %(board)s: unchanged.") % {"board": board}
+        messages.success(
+            request, pgettext("bridge", "Board %(board)s: unchanged.") % {"board": board}
+        )
     else:
-        said = board_said(stored, _sides(bridge))
-    messages.success(request, said)
+        messages.success(request, said(stored, _sides(bridge)))
     return redirect(f"{back}?next={board + 1}#board-{board + 1}")
 
 

@@ -220,7 +220,7 @@ def board_said(stored: dict[str, Any], names: dict[int, str]) -> str:
             gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, the other room to come.")
             % values
         )
-    open_ns, closed_ns = (_ns(room, board) for room in rooms if room is not None)
+    open_ns, closed_ns = (room_ns(room, board) for room in rooms if room is not None)
     won = board_imps(open_ns, closed_ns)
     if won == 0:
         return gettext("Board %(board)s, %(home)s – %(away)s: %(rooms)s, no IMPs.") % values
@@ -235,5 +235,6 @@ def board_said(stored: dict[str, Any], names: dict[int, str]) -> str:
     )
 
 
-def _ns(room: str | int, board: int) -> int:
+def room_ns(room: str | int, board: int) -> int:
+    """North-South's score of a room as stored (the notation, or the score itself)."""
     return room if isinstance(room, int) else ns_score(parse_played(room), board)

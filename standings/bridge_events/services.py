@@ -187,6 +187,11 @@ def enter_bam_match(
     """Enter or correct a BAM match: the board-a-match points each side won."""
 
     def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
+        if any(
+            b["round"] == round_number and {b["home"], b["away"]} == {home, away}
+            for b in bridge.document.get("boards", [])
+        ):
+            raise WriteRefused(gettext("this match is scored board by board: correct a board"))
         first, second, won = home, away, bam
         if before is not None and before["home"] != home:
             first, second, won = away, home, bam[::-1]

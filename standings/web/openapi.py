@@ -202,6 +202,12 @@ def document() -> dict[str, Any]:
             "/e/{slug}/standings.json": _get(
                 "Standings (a team event's: its teams)", "Standings", parameters=(SLUG,)
             ),
+            "/e/{slug}/after/{number}.json": _get(
+                "Standings as they stood when round `number` closed or was complete: "
+                "the shape of standings.json, computed from rounds 1 to `number`",
+                "Standings",
+                parameters=(SLUG, _integer("number")),
+            ),
             "/e/{slug}/round/{number}.json": _get(
                 "A published round's pairings and results (individual events)",
                 "Round",

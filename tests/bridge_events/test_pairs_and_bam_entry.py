@@ -75,7 +75,7 @@ def test_a_bam_match_by_its_points(bam, arbiter, client):
         "seen": shown(stored),
     }
     answer = client.post("/b/bam/score/bam", form, follow=True).content.decode()
-    assert "Round 5: 1-1 BAM points." in answer
+    assert "Round 5, Kaunas – Bergen: 1-1 BAM points." in answer
 
 
 def test_the_scorer_enters_a_session_on_the_page(pairs, arbiter, client):

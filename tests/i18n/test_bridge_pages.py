@@ -88,8 +88,9 @@ def test_scorer_pages_have_no_unmarked_text(client, arbiter, path):
 
 
 @pytest.fixture
-def drawn_round(bridge_events):
+def drawn_round(request):
     """Round 10 of the Swiss drawn, its first match with a board and a room in."""
+    request.getfixturevalue("bridge_events")
     swiss = Event.objects.get(slug="swiss")
     for table, home, away in ((1, 1, 2), (2, 3, 4)):
         draw_table(swiss, round_number=10, table=table, home=home, away=away, actor=TEST_ACTOR)
@@ -108,7 +109,8 @@ def drawn_round(bridge_events):
         "/b/ko/score/knockout/4/",  # a knockout's segment board by board
     ],
 )
-def test_draw_and_board_pages_have_no_unmarked_text(client, arbiter, drawn_round, path):
+@pytest.mark.usefixtures("drawn_round")
+def test_draw_and_board_pages_have_no_unmarked_text(client, arbiter, path):
     client.force_login(arbiter)
     assert left_unmarked(client, path) == set()
 
