@@ -29,7 +29,7 @@ from standings.events.models import Event
 from standings.events.services import WriteRefused
 from standings.wording.bridge import number
 
-from .board_entry import _board_results, _with_rooms
+from .board_entry import board_results, with_rooms
 from .models import BridgeEvent
 from .play_pages import BoardRow, board_rows, room_ns
 from .services import Entry, match_name, replace_entry, stored_number
@@ -71,7 +71,7 @@ def enter_bam_board(
                 gettext("this match is entered as totals: correct its totals instead")
             )
         base = {"round": round_number, "home": home, "away": away}
-        return _with_rooms(base, before, board, open_room, closed_room, seen, reason)
+        return with_rooms(base, before, board, open_room, closed_room, seen, reason)
 
     def same(entry: Entry) -> bool:
         return (entry["round"], entry["home"], entry["away"], entry["board"]) == (
@@ -122,7 +122,7 @@ def _with_bam(document: dict[str, Any], round_number: int, home: int, away: int)
     # The rooms read as the reader reads them (its checks included), the match listed first.
     placed = _placed(document, {"round": round_number, "home": home, "away": away, "bam": [0, 0]})
     results = [
-        r for r in _board_results(placed) if (r.round, r.home, r.away) == (round_number, home, away)
+        r for r in board_results(placed) if (r.round, r.home, r.away) == (round_number, home, away)
     ]
     boards, won = [], [Fraction(0), Fraction(0)]
     for result in sorted(results, key=lambda r: r.board):

@@ -15,10 +15,10 @@ from django.views.decorators.http import require_POST, require_safe
 from standings.bridge.model import BamEvent
 
 from . import bam_boards
-from .board_views import _board_answer, _focus
+from .board_views import board_answer, focused_board
 from .models import BridgeEvent
 from .pages import page_rounds
-from .views import _refused, _scored, _wrong_kind
+from .views import refused_page, scored_bridge, wrong_kind
 
 
 def _page_url(bridge: BridgeEvent, number: int, home: int, away: int) -> str:
@@ -37,7 +37,7 @@ def _may_play(bridge: BridgeEvent, data: BamEvent, number: int, home: int, away:
 
 
 def _no_match(request: HttpRequest, bridge: BridgeEvent) -> HttpResponse:
-    return _refused(request, bridge, gettext("This event has no such match."), status=404)
+    return refused_page(request, bridge, gettext("This event has no such match."), status=404)
 
 
 @login_required
@@ -45,7 +45,7 @@ def _no_match(request: HttpRequest, bridge: BridgeEvent) -> HttpResponse:
 def match_page(request: HttpRequest, slug: str, number: int, home: int, away: int) -> HttpResponse:
     """A BAM match, board by board: each board's rooms, scores and BAM point, the running
     BAM points (provisional until every board is in); `?next=` takes the focus."""
-    bridge = _scored(request, slug)
+    bridge = scored_bridge(request, slug)
     data = bridge.data()
     if not isinstance(data, BamEvent) or not _may_play(bridge, data, number, home, away):
         return _no_match(request, bridge)
@@ -61,7 +61,7 @@ def match_page(request: HttpRequest, slug: str, number: int, home: int, away: in
         "round": number,
         "match": view,
         "boards": bam_boards.bam_board_rows(bridge, data, view),
-        "focus": _focus(request),
+        "focus": focused_board(request),
         "where": pgettext("bridge", "Round %(number)s") % {"number": number},
         "entry_url": reverse("bridge_events:enter_bam_board", args=[slug, number, home, away]),
         "back_url": _round_url(bridge, number),
@@ -77,8 +77,8 @@ def match_page(request: HttpRequest, slug: str, number: int, home: int, away: in
 @login_required
 @require_POST
 def enter_board(request: HttpRequest, slug: str, number: int, home: int, away: int) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "bam"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "bam"):
         return wrong
     if not _may_play(bridge, bridge.data(), number, home, away):  # type: ignore[arg-type]
         return _no_match(request, bridge)
@@ -89,7 +89,7 @@ def enter_board(request: HttpRequest, slug: str, number: int, home: int, away: i
         )
 
     back = _page_url(bridge, number, home, away)
-    return _board_answer(request, bridge, back, write, said=bam_boards.bam_said)
+    return board_answer(request, bridge, back, write, said=bam_boards.bam_said)
 
 
 class StartForm(forms.Form):
@@ -101,8 +101,8 @@ class StartForm(forms.Form):
 @require_safe
 def start_match(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The board page of the match the scorer picked (home and away) on the round's page."""
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "bam"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "bam"):
         return wrong
     form = StartForm(request.GET)
     teams = {t["id"] for t in bridge.document["teams"]}

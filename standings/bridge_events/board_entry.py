@@ -25,6 +25,7 @@ from standings.bridge.match_play import match_play
 from standings.bridge.model import BoardResult
 from standings.bridge.reader import MAX_ROUND, BridgeFormatError, read_bridge
 from standings.bridge.vp_scale import victory_points
+from standings.events import actors
 from standings.events.actors import Actor
 from standings.events.models import Event
 from standings.events.services import WriteRefused
@@ -123,6 +124,7 @@ def enter_board(
     """Enter or correct a board of the match at `table`: each room as typed ("4S= N", a
     North-South score such as "-620", or "" when not played yet). Returns the board as
     stored, None when nothing changed."""
+    actors.check_may_change(actor, event)  # before the draw is read
     match = _drawn(event, round_number, table)
 
     def build(bridge: BridgeEvent, before: Entry | None) -> Entry:
@@ -134,7 +136,7 @@ def enter_board(
                 gettext("this match is entered as totals: correct its totals instead")
             )
         base = {"round": round_number, "home": match["home"], "away": match["away"]}
-        return _with_rooms(base, before, board, open_room, closed_room, seen, reason)
+        return with_rooms(base, before, board, open_room, closed_room, seen, reason)
 
     def same(entry: Entry) -> bool:
         return (entry["round"], entry["home"], entry["away"], entry["board"]) == (
@@ -188,9 +190,7 @@ def enter_segment_board(
             raise WriteRefused(
                 gettext("this segment is entered as totals: correct its totals instead")
             )
-        return _with_rooms(
-            {"segment": segment}, before, board, open_room, closed_room, seen, reason
-        )
+        return with_rooms({"segment": segment}, before, board, open_room, closed_room, seen, reason)
 
     return replace_entry(
         event,
@@ -215,7 +215,7 @@ def _check_board_number(bridge: BridgeEvent, board: int) -> None:
         )
 
 
-def _with_rooms(
+def with_rooms(
     base: Entry,
     before: Entry | None,
     board: int,
@@ -310,7 +310,7 @@ def _scored(document: dict[str, Any], match: Entry) -> Entry | None:
 def _with_totals(bridge: BridgeEvent, document: dict[str, Any], match: Entry) -> dict[str, Any]:
     """The document with the match's totals as its boards give them: written once every
     board has both rooms in, taken out while one has not (a board corrected away)."""
-    data = _board_results(document)
+    data = board_results(document)
     results = [
         r
         for r in data
@@ -344,7 +344,7 @@ def _with_segment_imps(
 ) -> dict[str, Any]:
     """The document with the segment's IMPs as its boards give them, once all are in."""
     first, second = (t["id"] for t in document["teams"])
-    results = [r for r in _board_results(document) if r.round == segment]
+    results = [r for r in board_results(document) if r.round == segment]
     play = match_play(results, boards=bridge.boards_per_match)
     others = [m for m in document["matches"] if m["segment"] != segment]
     if not play.complete:
@@ -354,7 +354,7 @@ def _with_segment_imps(
     return {**document, "matches": sorted([*others, entry], key=lambda m: m["segment"])}
 
 
-def _board_results(document: dict[str, Any]) -> tuple[BoardResult, ...]:
+def board_results(document: dict[str, Any]) -> tuple[BoardResult, ...]:
     """The document's board results, read as the reader reads them (its checks included:
     a refusal is the entry's)."""
     data = read_bridge(json.dumps(document))

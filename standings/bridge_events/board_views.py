@@ -21,7 +21,7 @@ from . import board_entry
 from .forms import BoardEntryForm, DrawTableForm, UndrawTableForm
 from .models import BridgeEvent
 from .play_pages import board_rows, board_said, drawn_match, round_tables, segment_view
-from .views import _refused, _scored, _scored_round, _wrong_kind
+from .views import refused_page, scored_bridge, scored_round, wrong_kind
 
 
 def _score_url(bridge: BridgeEvent, number: int) -> str:
@@ -39,13 +39,13 @@ def _not_entered(request: HttpRequest, problem: str) -> None:
 @login_required
 @require_POST
 def draw_table(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "teams"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "teams"):
         return wrong
     form = DrawTableForm(request.POST)
     if not form.is_valid():
         _not_entered(request, form.refusal())
-        return redirect(_score_url(bridge, _scored_round(bridge, request.POST.get("round", ""))))
+        return redirect(_score_url(bridge, scored_round(bridge, request.POST.get("round", ""))))
     data = form.cleaned_data
     try:
         board_entry.draw_table(
@@ -76,13 +76,13 @@ def draw_table(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def undraw_table(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "teams"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "teams"):
         return wrong
     form = UndrawTableForm(request.POST)
     if not form.is_valid():
         _not_entered(request, form.refusal())
-        return redirect(_score_url(bridge, _scored_round(bridge, request.POST.get("round", ""))))
+        return redirect(_score_url(bridge, scored_round(bridge, request.POST.get("round", ""))))
     number, table = form.cleaned_data["round"], form.cleaned_data["table"]
     try:
         board_entry.undraw_table(bridge.event, round_number=number, table=table, actor=request.user)
@@ -102,7 +102,7 @@ def undraw_table(request: HttpRequest, slug: str) -> HttpResponse:
 def match_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """One drawn match, board by board: each board's rooms, score and IMPs, the running
     IMPs and VPs; `?next=` is the board whose open room takes the focus."""
-    bridge = _scored(request, slug)
+    bridge = scored_bridge(request, slug)
     data = bridge.data()
     drawn = drawn_match(data, number, table)
     if drawn is None or not isinstance(data, TeamsEvent):
@@ -110,7 +110,7 @@ def match_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
             "round": number,
             "table": table,
         }
-        return _refused(request, bridge, problem, status=404)
+        return refused_page(request, bridge, problem, status=404)
     view = next(t for t in round_tables(bridge, data, number) if t.table == table)
     where = pgettext("bridge", "Round %(number)s, table %(table)s") % {
         "number": number,
@@ -122,7 +122,7 @@ def match_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "round": number,
         "match": view,
         "boards": board_rows(bridge, data, drawn),
-        "focus": _focus(request),
+        "focus": focused_board(request),
         "where": where,
         "entry_url": reverse("bridge_events:enter_board", args=[bridge.event.slug, number, table]),
         "back_url": f"{_score_url(bridge, number)}#table-{table}",
@@ -135,7 +135,7 @@ def match_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
     return render(request, "bridge/score_match.html", context)
 
 
-def _focus(request: HttpRequest) -> int:
+def focused_board(request: HttpRequest) -> int:
     """The board whose open room takes the focus (`?next=`, after an entry)."""
     asked = request.GET.get("next", "")
     return int(asked) if asked.isdigit() and len(asked) <= 3 else 0
@@ -145,18 +145,18 @@ def _focus(request: HttpRequest) -> int:
 @require_safe
 def segment_page(request: HttpRequest, slug: str, segment: int) -> HttpResponse:
     """A knockout's segment, board by board, as a drawn match's page."""
-    bridge = _scored(request, slug)
+    bridge = scored_bridge(request, slug)
     data = bridge.data()
     if not isinstance(data, KnockoutEvent) or not 1 <= segment <= MAX_ROUND:
         problem = gettext("This match has no segment %(number)s.") % {"number": segment}
-        return _refused(request, bridge, problem, status=404)
+        return refused_page(request, bridge, problem, status=404)
     view = segment_view(bridge, data, segment)
     context = {
         "event": bridge.event,
         "bridge": bridge,
         "match": view,
         "boards": board_rows(bridge, data, view.drawn),
-        "focus": _focus(request),
+        "focus": focused_board(request),
         "where": gettext("Segment %(number)s") % {"number": segment},
         "entry_url": reverse(
             "bridge_events:enter_segment_board", args=[bridge.event.slug, segment]
@@ -174,8 +174,8 @@ def segment_page(request: HttpRequest, slug: str, segment: int) -> HttpResponse:
 @login_required
 @require_POST
 def enter_board(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "teams"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "teams"):
         return wrong
 
     def write(data: dict) -> board_entry.Entry | None:
@@ -183,14 +183,14 @@ def enter_board(request: HttpRequest, slug: str, number: int, table: int) -> Htt
             bridge.event, round_number=number, table=table, actor=request.user, **data
         )
 
-    return _board_answer(request, bridge, _match_url(bridge, number, table), write)
+    return board_answer(request, bridge, _match_url(bridge, number, table), write)
 
 
 @login_required
 @require_POST
 def enter_segment_board(request: HttpRequest, slug: str, segment: int) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "knockout"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "knockout"):
         return wrong
 
     def write(data: dict) -> board_entry.Entry | None:
@@ -199,10 +199,10 @@ def enter_segment_board(request: HttpRequest, slug: str, segment: int) -> HttpRe
         )
 
     back = reverse("bridge_events:segment", args=[bridge.event.slug, segment])
-    return _board_answer(request, bridge, back, write)
+    return board_answer(request, bridge, back, write)
 
 
-def _board_answer(
+def board_answer(
     request: HttpRequest,
     bridge: BridgeEvent,
     back: str,

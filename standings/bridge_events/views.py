@@ -56,7 +56,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         number = page_round(bridge, request.GET.get("round", ""))
     except NoSuchRound:
-        return _refused(request, bridge, _no_such_round(bridge), status=404)
+        return refused_page(request, bridge, _no_such_round(bridge), status=404)
     return _public(
         _cached(
             bridge,
@@ -94,7 +94,7 @@ def team_page(request: HttpRequest, slug: str, team: int) -> HttpResponse:
     try:
         return _public(_cached(bridge, f"team:{team}", build))
     except NoSuchTeam:
-        return _refused(request, bridge, gettext("No such team"), status=404)
+        return refused_page(request, bridge, gettext("No such team"), status=404)
 
 
 class NoSuchTeam(LookupError):
@@ -107,7 +107,7 @@ def _no_such_round(bridge: BridgeEvent) -> str:
     return gettext("This event has no such round.")
 
 
-def _refused(request: HttpRequest, bridge: BridgeEvent, problem: str, *, status: int):
+def refused_page(request: HttpRequest, bridge: BridgeEvent, problem: str, *, status: int):
     """A request refused (a page that does not exist, an entry of the wrong kind), said in
     the reader's language with a way back; never cached."""
     context = {"event": bridge.event, "problem": problem}
@@ -141,7 +141,7 @@ def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
     return html
 
 
-def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
+def scored_bridge(request: HttpRequest, slug: str) -> BridgeEvent:
     bridge = _bridge(slug)
     said = gettext("You are not an arbiter of this event")
     actors.forbid_unless_may_change(request.user, bridge.event, said)
@@ -151,10 +151,10 @@ def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
 @login_required
 @require_safe
 def score_page(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
+    bridge = scored_bridge(request, slug)
     if services.kind_of(bridge.document) == "knockout":
         return knockout_views.knockout_page(request, bridge)
-    context = standings_context(bridge, _scored_round(bridge, request.GET.get("round", "")))
+    context = standings_context(bridge, scored_round(bridge, request.GET.get("round", "")))
     number, data = context["round"], context["data"]
     context["typed"] = bridge.vp_scale == BridgeEvent.Scale.TYPED
     context["tables"] = tables = round_tables(bridge, data, number)
@@ -171,7 +171,7 @@ def score_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"bridge/{template}.html", context)
 
 
-def _scored_round(bridge: BridgeEvent, asked: str) -> int:
+def scored_round(bridge: BridgeEvent, asked: str) -> int:
     """The scorer's round: one the page does not link is ignored (the last is shown), so
     that a refused entry's round, whatever was posted, leads back to a page."""
     try:
@@ -180,21 +180,21 @@ def _scored_round(bridge: BridgeEvent, asked: str) -> int:
         return page_round(bridge, "")
 
 
-def _wrong_kind(request: HttpRequest, bridge: BridgeEvent, kind: str) -> HttpResponse | None:
+def wrong_kind(request: HttpRequest, bridge: BridgeEvent, kind: str) -> HttpResponse | None:
     """400 for an entry the event does not take (a pairs session for a teams event)."""
     try:
         services.check_kind(bridge, kind)
     except WriteRefused as refused:
         problem = gettext("Not entered: %(problem)s") % {"problem": refused.message}
-        return _refused(request, bridge, problem, status=400)
+        return refused_page(request, bridge, problem, status=400)
     return None
 
 
 @login_required
 @require_POST
 def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "teams"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "teams"):
         return wrong
     event: Event = bridge.event
     form = MatchEntryForm(request.POST)
@@ -227,8 +227,8 @@ def enter_match(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "bam"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "bam"):
         return wrong
     form = BamEntryForm(request.POST)
     refusal = "" if form.is_valid() else form.refusal()
@@ -255,8 +255,8 @@ def enter_bam_match(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def enter_session(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge, "pairs"):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "pairs"):
         return wrong
     pairs = [(p["id"], p["name"]) for p in bridge.document["pairs"]]
     form = SessionEntryForm(request.POST, pairs=pairs)
@@ -306,7 +306,7 @@ def _answer(
         messages.error(request, gettext("Not entered: %(problem)s") % {"problem": refusal})
     if number is None:
         posted = request.POST.get("round", request.POST.get("session", ""))
-        number = _scored_round(bridge, posted)
+        number = scored_round(bridge, posted)
     return redirect(f"{reverse('bridge_events:score', args=[bridge.event.slug])}?round={number}")
 
 

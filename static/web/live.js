@@ -261,13 +261,15 @@
     refetchTimer = setTimeout(refetch, Math.random() * spread * 1000);
   }
 
-  // Someone typing on the page (a scorer's board, a search) keeps what they typed: the
-  // refetch waits until they leave the field or send it (their own answer brings the news).
+  // On a page that asks for it ([data-hold-while-typing]: the bridge scorer's), someone
+  // typing keeps what they typed: the refetch waits until they leave the field or send it
+  // (their own answer brings the news). The chess arbiter's page instead carries its typed
+  // reasons across the refetch (arbiter.js), so a colleague's result shows at once.
   var TYPING_RETRY = 2000;
 
   function typing() {
     var body = document.getElementById("page-body");
-    if (!body) return false;
+    if (!body || !body.hasAttribute("data-hold-while-typing")) return false;
     var active = document.activeElement;
     if (active && body.contains(active) && active.matches("input:not([type=hidden]), textarea, select")) return true;
     return Array.prototype.some.call(body.querySelectorAll("input:not([type=hidden]), textarea"), function (field) {

@@ -9,6 +9,7 @@ import inspect
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from standings.bridge_events import bam_boards, board_entry, knockout_services
 from standings.bridge_events import services as bridge_services
 from standings.engine.trf import read_trf
 from standings.events import actors, changes, prizes, rounds, sections, services, team_services
@@ -20,7 +21,10 @@ from standings.trf.exporter import export_trf
 from tests.conftest import FIXTURES
 from tests.factories import TEST_ACTOR, create_team_event
 
-MODULES = [services, rounds, team_services, prizes, changes, sections, bridge_services, importer]
+MODULES = [
+    *(services, rounds, team_services, prizes, changes, sections, importer),
+    *(bridge_services, board_entry, knockout_services, bam_boards),
+]
 WRITES = {
     "enter_result", "publish_pairings", "close_round", "reopen_round",
     "set_bye", "save_in_admin", "change_tiebreak_settings", "delete_section_in_admin",
@@ -29,6 +33,9 @@ WRITES = {
     "forfeit_match", "set_team_bye", "set_lineup",  # team_services.py
     "declare_final", "withdraw_final",  # events/prizes.py
     "import_bridge", "enter_match", "enter_session", "enter_bam_match",  # bridge_events
+    "replace_entry",  # the one path of every bridge entry
+    "draw_table", "undraw_table", "enter_board", "enter_segment_board",  # board_entry.py
+    "enter_segment", "set_segments", "enter_bam_board",  # knockout_services, bam_boards
     "import_trf", "import_trf_file",  # trf/importer.py
     "record_change", "record_sections_change",  # what every write calls to audit
 }  # fmt: skip
@@ -101,6 +108,41 @@ def calls(w):
         ),
         "enter_bam_match": lambda **a: bridge_services.enter_bam_match(
             bridge, round_number=1, home=1, away=2, bam=(1, 0), **a
+        ),
+        "replace_entry": lambda **a: bridge_services.replace_entry(
+            bridge,
+            kind="teams",
+            collection="draw",
+            same=lambda entry: False,
+            build=lambda b, before: None,
+            seen="",
+            action="note",
+            target=lambda d: "",
+            **a,
+        ),
+        "draw_table": lambda **a: board_entry.draw_table(
+            bridge, round_number=10, table=1, home=1, away=2, **a
+        ),
+        "undraw_table": lambda **a: board_entry.undraw_table(bridge, round_number=10, table=1, **a),
+        "enter_board": lambda **a: board_entry.enter_board(
+            bridge, round_number=10, table=1, board=1, open_room="420", closed_room="", **a
+        ),
+        "enter_segment_board": lambda **a: board_entry.enter_segment_board(
+            bridge, segment=1, board=1, open_room="420", closed_room="", **a
+        ),
+        "enter_segment": lambda **a: knockout_services.enter_segment(
+            bridge, segment=1, imps=(1, 0), **a
+        ),
+        "set_segments": lambda **a: knockout_services.set_segments(bridge, segments=4, **a),
+        "enter_bam_board": lambda **a: bam_boards.enter_bam_board(
+            bridge,
+            round_number=1,
+            home=1,
+            away=2,
+            board=1,
+            open_room="420",
+            closed_room="",
+            **a,
         ),
         "import_trf": lambda **a: importer.import_trf(trf.encode(), slug="copy", **a),
         "import_trf_file": lambda **a: importer.import_trf_file(read_trf(trf), **a),
