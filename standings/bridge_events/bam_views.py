@@ -18,7 +18,7 @@ from . import bam_boards
 from .board_views import board_answer, focused_board
 from .models import BridgeEvent
 from .pages import page_rounds
-from .views import refused_page, scored_bridge, wrong_kind
+from .scorer import refused_page, scored_bridge, wrong_kind
 
 
 def _page_url(bridge: BridgeEvent, number: int, home: int, away: int) -> str:

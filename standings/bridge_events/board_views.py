@@ -21,7 +21,8 @@ from . import board_entry
 from .forms import BoardEntryForm, DrawTableForm, UndrawTableForm
 from .models import BridgeEvent
 from .play_pages import board_rows, board_said, drawn_match, round_tables, segment_view
-from .views import refused_page, scored_bridge, scored_round, wrong_kind
+from .scorer import refused_page, scored_bridge, wrong_kind
+from .views import scored_round
 
 
 def _score_url(bridge: BridgeEvent, number: int) -> str:

@@ -9,19 +9,19 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from standings.bridge.reader import MAX_ROUND
-from standings.events import actors
 from standings.events.services import WriteRefused
 
 from . import knockout_services, services
 from .forms import EntryForm
 from .models import BridgeEvent
 from .pages import standings_context
+from .scorer import scored_bridge, wrong_kind
 
 
 class SegmentForm(EntryForm):
@@ -45,13 +45,6 @@ class SegmentsForm(forms.Form):
     )
 
 
-def _scored(request: HttpRequest, slug: str) -> BridgeEvent:
-    bridge = get_object_or_404(BridgeEvent.objects.select_related("event"), event__slug=slug)
-    said = gettext("You are not an arbiter of this event")
-    actors.forbid_unless_may_change(request.user, bridge.event, said)
-    return bridge
-
-
 def knockout_page(
     request: HttpRequest, bridge: BridgeEvent, *, refusal: str = "", status: int = 200
 ) -> HttpResponse:
@@ -66,20 +59,10 @@ def knockout_page(
 @login_required
 @require_safe
 def score_page(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
+    bridge = scored_bridge(request, slug)
     if services.kind_of(bridge.document) != "knockout":
         return redirect("bridge_events:score", slug=slug)
     return knockout_page(request, bridge)
-
-
-def _wrong_kind(request: HttpRequest, bridge: BridgeEvent) -> HttpResponse | None:
-    try:
-        services.check_kind(bridge, "knockout")
-    except WriteRefused as refused:
-        problem = gettext("Not entered: %(problem)s") % {"problem": refused.message}
-        context = {"event": bridge.event, "problem": problem}
-        return render(request, "bridge/refused.html", context, status=400)
-    return None
 
 
 def _refused(request: HttpRequest, bridge: BridgeEvent, problem: str) -> HttpResponse:
@@ -90,8 +73,8 @@ def _refused(request: HttpRequest, bridge: BridgeEvent, problem: str) -> HttpRes
 @login_required
 @require_POST
 def enter_segment(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "knockout"):
         return wrong
     form = SegmentForm(request.POST)
     if not form.is_valid():
@@ -121,8 +104,8 @@ def enter_segment(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def set_segments(request: HttpRequest, slug: str) -> HttpResponse:
-    bridge = _scored(request, slug)
-    if wrong := _wrong_kind(request, bridge):
+    bridge = scored_bridge(request, slug)
+    if wrong := wrong_kind(request, bridge, "knockout"):
         return wrong
     form = SegmentsForm(request.POST)
     if not form.is_valid():

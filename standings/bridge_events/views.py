@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -37,6 +37,7 @@ from .pages import (
     team_context,
 )
 from .play_pages import next_table, round_tables, undrawn_teams
+from .scorer import bridge_of, refused_page, scored_bridge, wrong_kind
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -44,15 +45,11 @@ if TYPE_CHECKING:
 PAGE_TTL = 600
 
 
-def _bridge(slug: str) -> BridgeEvent:
-    return get_object_or_404(BridgeEvent.objects.select_related("event"), event__slug=slug)
-
-
 @require_safe
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings and a round's matches; `?round=` must be a round the page links (404
     otherwise), so that the page is cached under its round's key only."""
-    bridge = _bridge(slug)
+    bridge = bridge_of(slug)
     try:
         number = page_round(bridge, request.GET.get("round", ""))
     except NoSuchRound:
@@ -70,7 +67,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
 def screen_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The spectator screen: standings and the last round's matches, paged by screen.js
     (which alone reads the query, `?rotate=` and `?views=`)."""
-    bridge = _bridge(slug)
+    bridge = bridge_of(slug)
     number = page_round(bridge, "")
     return _public(
         _cached(
@@ -83,7 +80,7 @@ def screen_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def team_page(request: HttpRequest, slug: str, team: int) -> HttpResponse:
-    bridge = _bridge(slug)
+    bridge = bridge_of(slug)
 
     def build() -> str:
         context = team_context(bridge, team)
@@ -105,13 +102,6 @@ def _no_such_round(bridge: BridgeEvent) -> str:
     if services.kind_of(bridge.document) == "pairs":
         return gettext("This event has no such session.")
     return gettext("This event has no such round.")
-
-
-def refused_page(request: HttpRequest, bridge: BridgeEvent, problem: str, *, status: int):
-    """A request refused (a page that does not exist, an entry of the wrong kind), said in
-    the reader's language with a way back; never cached."""
-    context = {"event": bridge.event, "problem": problem}
-    return render(request, "bridge/refused.html", context, status=status)
 
 
 def _public(html: str) -> HttpResponse:
@@ -141,13 +131,6 @@ def _cached(bridge: BridgeEvent, name: str, build: Callable[[], str]) -> str:
     return html
 
 
-def scored_bridge(request: HttpRequest, slug: str) -> BridgeEvent:
-    bridge = _bridge(slug)
-    said = gettext("You are not an arbiter of this event")
-    actors.forbid_unless_may_change(request.user, bridge.event, said)
-    return bridge
-
-
 @login_required
 @require_safe
 def score_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -165,9 +148,7 @@ def score_page(request: HttpRequest, slug: str) -> HttpResponse:
     context["undrawn"] = undrawn_teams(data, number)
     context["next_table"] = next_table(data, number)
     context["next_round"] = next_round(bridge)
-    template = {"teams": "score", "pairs": "score_pairs", "bam": "score_bam"}.get(
-        context["kind"], "score_knockout"
-    )
+    template = {"teams": "score", "pairs": "score_pairs", "bam": "score_bam"}[context["kind"]]
     return render(request, f"bridge/{template}.html", context)
 
 
@@ -178,16 +159,6 @@ def scored_round(bridge: BridgeEvent, asked: str) -> int:
         return page_round(bridge, asked, with_next=True)
     except NoSuchRound:
         return page_round(bridge, "")
-
-
-def wrong_kind(request: HttpRequest, bridge: BridgeEvent, kind: str) -> HttpResponse | None:
-    """400 for an entry the event does not take (a pairs session for a teams event)."""
-    try:
-        services.check_kind(bridge, kind)
-    except WriteRefused as refused:
-        problem = gettext("Not entered: %(problem)s") % {"problem": refused.message}
-        return refused_page(request, bridge, problem, status=400)
-    return None
 
 
 @login_required
