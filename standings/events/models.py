@@ -59,6 +59,8 @@ ROUND_NUMBER = [MinValueValidator(1), MaxValueValidator(limits.MAX_ROUNDS)]
 START_NO = [MinValueValidator(1), MaxValueValidator(limits.MAX_START_NO)]
 TEAM_NO = [MinValueValidator(1), MaxValueValidator(limits.MAX_TEAM_NO)]
 RATING = [MaxValueValidator(limits.MAX_RATING)]
+# The K factors of the FIDE Rating Regulations (8.3.3) an arbiter may set for a player.
+K_FACTORS = [(40, "40"), (20, "20"), (10, "10")]
 
 
 def points_field(default: float | None) -> models.DecimalField:
@@ -147,6 +149,11 @@ class Event(models.Model):
     # The round after which an arbiter declared the prize list final (an audited action),
     # before the last planned round; standings.prizes.status reads it.
     prizes_final_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The standings' "rating change" column (the estimate of docs/rating-change.md): the
+    # organiser switches it on; off, the player cards still show the estimate.
+    rating_change_column = models.BooleanField(
+        default=False, help_text="Show the estimated rating change as a standings column."
+    )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="events")
     # Sections: an event of a tournament (Open A, U1600, a side event) names the tournament,
     # itself an event, as its parent; one level only (`sections.py`).
@@ -229,6 +236,14 @@ class Participant(models.Model):
         null=True, blank=True, validators=RATING, help_text="Blank: unrated."
     )
     national_rating = models.PositiveIntegerField(null=True, blank=True, validators=RATING)
+    # The arbiter's K for the estimated rating change; blank: from the rating and the birth
+    # year (engine/rating_change.k_factor), which cannot tell a player new to the list.
+    k_factor = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        choices=K_FACTORS,
+        help_text="FIDE K for the estimated rating change; blank: from the rating and age.",
+    )
     team = models.ForeignKey(
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
     )
