@@ -18,8 +18,10 @@ def busy_site(server_database, redis_url):
 
     redis.Redis.from_url(redis_url).flushdb()
     server_database.run_python(SEED, redis_url=redis_url)
-    # the first search spends the address's time
-    server = AsgiServer(server_database, redis_url, {"EXPENSIVE_SECONDS_PER_ADDRESS": "1e-6"})
+    # The first search spends the address's time. The count is kept per window of the clock
+    # (every minute by default): a long window keeps both searches in one, however slow.
+    spend_at_once = {"EXPENSIVE_SECONDS_PER_ADDRESS": "1e-6", "EXPENSIVE_WINDOW_SECONDS": "3600"}
+    server = AsgiServer(server_database, redis_url, spend_at_once)
     yield server.start()
     server.stop()
 
