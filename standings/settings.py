@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "standings.demo",
     "standings.security",
     "standings.bridge_events",
+    "standings.follow",
 ]
 
 MIDDLEWARE = [
@@ -244,6 +245,29 @@ EXPENSIVE_WINDOW_SECONDS = env_int("EXPENSIVE_WINDOW_SECONDS", 60)
 DEMO_LIVE = env_bool("DEMO_LIVE", False)
 DEMO_LIVE_INTERVAL = float(os.environ.get("DEMO_LIVE_INTERVAL", "12"))  # seconds per result
 DEMO_ROUND_PAUSE = float(os.environ.get("DEMO_ROUND_PAUSE", "60"))  # closed round to next pairing
+
+# Following players (standings/follow, docs/follow.md): Web Push with VAPID. The private key
+# (PEM, or raw base64url) and the contact push services may write to; without a key, one is
+# generated on first use and kept in the database.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:standings@example.org")
+# Endpoints must be HTTPS on a push service's host (suffixes; empty: any host); plain HTTP
+# only where allowed (tests: a push service on 127.0.0.1).
+FOLLOW_PUSH_HOSTS = env_list(
+    "FOLLOW_PUSH_HOSTS",
+    "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
+)
+FOLLOW_ALLOW_HTTP = env_bool("FOLLOW_ALLOW_HTTP", False)
+FOLLOW_MAX_SUBSCRIPTIONS = env_int("FOLLOW_MAX_SUBSCRIPTIONS", 20000)  # per event
+FOLLOW_MAX_PLAYERS = env_int("FOLLOW_MAX_PLAYERS", 20)  # per subscription
+FOLLOW_MAX_BODY = env_int("FOLLOW_MAX_BODY", 4096)  # bytes of the follow POST
+FOLLOW_POSTS_PER_ADDRESS = env_int("FOLLOW_POSTS_PER_ADDRESS", 60)  # per ten minutes
+FOLLOW_MAX_AGE = env_int("FOLLOW_MAX_AGE", 30)  # days a subscription lasts without a new post
+FOLLOW_MIN_GAP = float(os.environ.get("FOLLOW_MIN_GAP", "60"))  # s between two, per number
+FOLLOW_PUSH_TTL = env_int("FOLLOW_PUSH_TTL", 6 * 3600)  # s a push service keeps a push
+FOLLOW_PUSH_TIMEOUT = float(os.environ.get("FOLLOW_PUSH_TIMEOUT", "10"))
+FOLLOW_MAX_ATTEMPTS = env_int("FOLLOW_MAX_ATTEMPTS", 6)
+FOLLOW_SEND_THREADS = env_int("FOLLOW_SEND_THREADS", 8)
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {

@@ -14,6 +14,7 @@ urlpatterns = [
     # browsers ask for /favicon.ico whatever the page links to
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.ico"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language, the switcher's POST
+    path("", include("standings.follow.urls")),
     path("", include("standings.arbiter.urls")),
     path("", include("standings.web.urls")),
     path("", include("standings.bridge_events.urls")),

@@ -26,6 +26,7 @@ ALLOWED = {
     "demo": {"engine", "events", "trf", "bridge_events"},
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
+    "follow": {"engine", "events", "state", "web", "wording"},
 }
 
 
