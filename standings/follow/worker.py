@@ -160,5 +160,5 @@ def _record(rows: list[Followed], answers: list[Answer], now: datetime) -> None:
 
 
 def expire() -> int:
-    deleted, _ = Subscription.objects.filter(expires_at__lte=timezone.now()).delete()
-    return deleted
+    _, deleted = Subscription.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted.get(Subscription._meta.label, 0)
