@@ -129,7 +129,7 @@ def rated_games(
     """The participant's rated games with their changes: played over the board with a
     result entered, against a rated opponent. Nothing for an unrated participant."""
     own = participant.rating
-    if own is None:
+    if not own:  # None, or 0 as some files write an unrated player
         return ()
     games = []
     for entry in participant.entries:
@@ -137,7 +137,7 @@ def rated_games(
         if score is None or entry.opponent is None:
             continue
         opponent = ratings.get(entry.opponent)
-        if opponent is None:
+        if not opponent:
             continue
         game = game_change(own, opponent, score, k)
         games.append(
@@ -163,9 +163,9 @@ def estimate(
 ) -> RatingEstimate | None:
     """The participant's estimated change in the event; None when unrated.
 
-    `ratings` holds every participant's rating by start number (None: unrated); `year`
+    `ratings` holds every participant's rating by start number (None or 0: unrated); `year`
     is the event's (for the age); `k_set` the arbiter's K for this player, if any."""
-    if participant.rating is None:
+    if not participant.rating:
         return None
     if k_set is not None:
         k, reason = k_set, "set"

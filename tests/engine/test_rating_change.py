@@ -133,5 +133,7 @@ def test_the_estimate_takes_the_arbiters_k_or_works_it_out():
 
 def test_an_unrated_player_has_no_estimate_and_no_game_is_none():
     assert estimate(player(3, None, [(1, "1")]), RATINGS, year=2026) is None
+    assert estimate(player(3, 0, [(1, "1")]), RATINGS, year=2026) is None  # 0: unrated
+    assert rated_games(player(1, 2000, [(8, "1")]), {8: 0}, 20) == ()
     nothing = estimate(player(1, 2000, [(None, "U")]), RATINGS, year=2026)
     assert nothing is not None and nothing.games == () and nothing.change == 0
