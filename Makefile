@@ -21,6 +21,8 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_bridge_demo
+	@# The followers' notifications go out from a worker beside the server (docs/follow.md).
+	$(PY) manage.py follow_worker & worker=$$!; trap 'kill $$worker' EXIT INT TERM; \
 	DEMO_LIVE=1 $(PY) manage.py serve_demo $(HOST) $(PORT)
 
 # Browser tests need Debian's Chromium; install it when missing and we may.

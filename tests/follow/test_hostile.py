@@ -13,7 +13,8 @@ from tests.follow.conftest import Follower
 pytestmark = pytest.mark.django_db
 
 KEYS = {
-    "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1Xbjha"
+    "zAkj7I99e8QcYP7DkM",
     "auth": "tBHItJI5svbpez7KI4CCXg",
 }
 GOOD = {
