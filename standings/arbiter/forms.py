@@ -230,3 +230,40 @@ class PrizeSettingsForm(ArbiterForm):
             raise forms.ValidationError(message) from None
         data["parsed"] = parsed
         return data
+
+
+K_REFUSED = _("K must be 40, 20 or 10, or left blank")
+
+
+class RatingSettingsForm(ArbiterForm):
+    """The estimated rating change's settings: the standings column, and a K for each player
+    of the event (field `k_<start number>`: 40, 20, 10, or blank for K from the rating and
+    age). Only the players' fields the POST holds are changed: a form cut short by a proxy
+    or a hand-made POST does not reset the others."""
+
+    column = forms.BooleanField(required=False)
+    version = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            key: not_said(VERSION_SEEN) for key in ("required", "invalid", "min_value")
+        },
+    )
+
+    def __init__(self, data=None, *, players: list[int], **kwargs):
+        super().__init__(data, **kwargs)
+        for start_no in players:
+            self.fields[f"k_{start_no}"] = forms.TypedChoiceField(
+                choices=[("", ""), ("40", "40"), ("20", "20"), ("10", "10")],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                error_messages={"invalid_choice": K_REFUSED},
+            )
+
+    def k_factors(self) -> dict[int, int | None]:
+        """Start number -> K (None: from rating and age), for the players the POST names."""
+        return {
+            int(name.removeprefix("k_")): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("k_") and name in self.data
+        }

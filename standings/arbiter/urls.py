@@ -3,7 +3,7 @@ from django.urls import path
 
 from standings.security.login import SignInView
 
-from . import imports, prize_views, settings_views, team_views, views
+from . import imports, prize_views, rating_views, settings_views, team_views, views
 
 app_name = "arbiter"
 
@@ -34,6 +34,7 @@ urlpatterns = [
         settings_views.settings_preview,
         name="settings_preview",
     ),
+    path("e/<slug:slug>/arbiter/settings/rating/", rating_views.rating_settings, name="rating"),
     path("e/<slug:slug>/arbiter/settings/prizes/", prize_views.prize_settings, name="prizes"),
     path(
         "e/<slug:slug>/arbiter/settings/prizes/final/",

@@ -12,7 +12,16 @@ from django.core.exceptions import PermissionDenied
 from standings.bridge_events import bam_boards, board_entry, knockout_services
 from standings.bridge_events import services as bridge_services
 from standings.engine.trf import read_trf
-from standings.events import actors, changes, prizes, rounds, sections, services, team_services
+from standings.events import (
+    actors,
+    changes,
+    prizes,
+    rating_settings,
+    rounds,
+    sections,
+    services,
+    team_services,
+)
 from standings.events.actors import COMMAND, DEMO, NoActor, SystemActor
 from standings.events.models import AuditEntry, Event, Game
 from standings.events.services import NotAllowed, WriteRefused
@@ -22,7 +31,7 @@ from tests.conftest import FIXTURES
 from tests.factories import TEST_ACTOR, create_team_event
 
 MODULES = [
-    *(services, rounds, team_services, prizes, changes, sections, importer),
+    *(services, rounds, team_services, prizes, changes, sections, importer, rating_settings),
     *(bridge_services, board_entry, knockout_services, bam_boards),
 ]
 WRITES = {
@@ -32,6 +41,7 @@ WRITES = {
     "create_round",  # events/rounds.py, for individual and team events
     "forfeit_match", "set_team_bye", "set_lineup",  # team_services.py
     "declare_final", "withdraw_final",  # events/prizes.py
+    "change_rating_settings",  # events/rating_settings.py
     "import_bridge", "enter_match", "enter_session", "enter_bam_match",  # bridge_events
     "replace_entry",  # the one path of every bridge entry
     "draw_table", "undraw_table", "enter_board", "enter_segment_board",  # board_entry.py
@@ -98,6 +108,9 @@ def calls(w):
         "set_team_bye": lambda **a: team_services.set_team_bye(team, 1, 1, "U", **a),
         "set_lineup": lambda **a: team_services.set_lineup(team, 1, 1, 1, [1, 2, 3, 4], **a),
         "declare_final": lambda **a: prizes.declare_final(event, **a),
+        "change_rating_settings": lambda **a: rating_settings.change_rating_settings(
+            event, column=True, k_factors={1: 40}, **a
+        ),
         "withdraw_final": lambda **a: prizes.withdraw_final(event, reason="appeal", **a),
         "import_bridge": lambda **a: bridge_services.import_bridge(BRIDGE_FILE.read_bytes(), **a),
         "enter_match": lambda **a: bridge_services.enter_match(
