@@ -28,6 +28,9 @@ class Subscription(models.Model):
             models.UniqueConstraint(fields=["event", "endpoint"], name="one_subscription_a_page")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.endpoint[:60]}… until {self.expires_at:%Y-%m-%d}"
+
     def info(self) -> dict:
         """The subscription as the browser gave it (pywebpush's `subscription_info`)."""
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
@@ -52,6 +55,9 @@ class Followed(models.Model):
             models.UniqueConstraint(fields=["subscription", "number"], name="followed_once")
         ]
         indexes = [models.Index(fields=["due_at"], name="followed_due")]
+
+    def __str__(self) -> str:
+        return f"{self.number}, last sent {self.sent_at or 'never'}"
 
 
 class Seen(models.Model):
