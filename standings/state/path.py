@@ -69,7 +69,7 @@ def path_of(state: EventState) -> EventPath:
     """The path for the version of `state`: kept in this process, else from the shared
     cache, else built from the event (read again, as state_after does: a newer version's
     when a write moved it meanwhile, never an older one)."""
-    kept = (settings.RELEASE, state.slug, state.version)
+    kept = _kept(state)
     found: EventPath | None = _PATHS.get(kept)
     if found is None:
         found = cache.get(key(state.slug, state.version, "path"))
@@ -85,7 +85,7 @@ def column_shown(state: EventState) -> bool:
     """Whether the standings show the estimated rating change: the path's flag when the
     path of the version is at hand, else one small query, remembered per version (a push
     renders the standings of each version; they need no path when the column is off)."""
-    kept = (settings.RELEASE, state.slug, state.version)
+    kept = _kept(state)
     path: EventPath | None = _PATHS.get(kept)
     if path is not None:
         return path.column
@@ -97,6 +97,12 @@ def column_shown(state: EventState) -> bool:
         shown = bool(flag.first())
         _COLUMN.put(kept, shown)
     return shown
+
+
+def _kept(state: EventState) -> tuple[object, ...]:
+    # The event's id and last change beside its version: an event deleted and made again
+    # under its slug (a test database, a reloaded demo) may reach the same version number.
+    return (settings.RELEASE, state.slug, state.version, state.event_id, state.updated_at)
 
 
 def build_path(event: Event, rounds: Sequence[int]) -> EventPath:
@@ -187,7 +193,7 @@ def _ranked(described: engine.Event, specs: tuple[str, ...], rules: str, number:
     return found
 
 
-# (release, slug, version) -> its path, and whether its standings show the column.
+# _kept(state) -> its path, and whether its standings show the column.
 _PATHS = Kept(8)
 _COLUMN = Kept(32)
 # (event cut to rounds 1..n, list, rules, n) -> its ranking; a 500-player cut is ~100 kB.
