@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import after, language, pages, views  # noqa: F401 (after: registers its pages)
+from . import language, pages, views
 
 app_name = "web"
 

@@ -1,6 +1,7 @@
 """The page registry: a public page is one entry and one template; URLs and nav follow."""
 
 import importlib
+import os
 
 import pytest
 from django.urls import clear_url_caches, reverse
@@ -168,3 +169,27 @@ def test_nav_lists_the_labelled_pages_in_registry_order(client, event):
         ("JSON", "/e/small-open/standings.json"),
     ]
     assert texts(html, '.event-nav a[aria-current="page"]') == ["Standings"]
+
+
+def test_every_page_is_registered_once_django_is_set_up():
+    """A process whose first work is a push (a worker, a bench) builds the navigation before
+    anything loads the URLs: the registry must be whole then, or iterating it while the URLs
+    register more pages fails ("dictionary changed size during iteration")."""
+    import subprocess
+    import sys
+
+    script = (
+        "import django; django.setup(); import sys; "
+        "from standings.web import pages; "
+        "assert not any(name.startswith('standings.web.urls') for name in sys.modules); "
+        "print(sorted(pages.PAGES))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "standings.settings"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "'after'" in done.stdout and "'afterjson'" in done.stdout
