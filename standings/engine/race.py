@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .catalogue import lookup
@@ -103,6 +103,7 @@ _MONOTONE = frozenset(
 # not USMM (a score turning from minus to even cuts the lowest opponent too).
 _OWN_MONOTONE = _MONOTONE - {"USMM"}
 _CACHE_LIMIT = 50_000  # evaluations kept per call
+_SAME_BUDGET = -1.0  # race()'s places_budget by default: the same as its budget
 
 # A participant compared with the one the question is about, over a whole subtree.
 _AHEAD, _BEHIND, _TIE, _OPEN = range(4)
@@ -149,6 +150,49 @@ class PlaceRange:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """One result of the participant's own game ranks them first exactly when one other
+    board ends with one of `results`: first in every outcome where it does, in none where it
+    does not."""
+
+    own: str  # "win", "draw", "loss"
+    board: int
+    results: tuple[str, ...]  # from White's side, in the order of RESULTS
+
+
+@dataclass(frozen=True, slots=True)
+class GroupPlace:
+    """A member's place among the members of a group (1 + the members strictly ahead),
+    the best and the worst over every outcome (None: undetermined within the budget)."""
+
+    start_no: int
+    best: int | None
+    worst: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRace:
+    """Who can still end within the first `places` places of a group (a prize category):
+    every member but those shown, on points alone, to have `places` members ahead of them in
+    every outcome, with their best and worst place in the group."""
+
+    key: str
+    places: int
+    members: int
+    reach: tuple[GroupPlace, ...]  # in the order of the current standings
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "places": self.places,
+            "members": self.members,
+            "reach": [
+                {"start_no": g.start_no, "best": g.best, "worst": g.worst} for g in self.reach
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Chance:
     start_no: int
     name: str
@@ -156,6 +200,7 @@ class Chance:
     witness: tuple[GameOutcome, ...] | None  # every open game, in an outcome where first
     by_lots: bool | None  # only level on every value at the top in every such outcome
     places: tuple[PlaceRange, ...] = ()  # for a participant not eliminated
+    conditions: tuple[Condition, ...] = ()  # asked for (race(conditions=True)) and found
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -167,6 +212,10 @@ class Chance:
             else [{"board": g.board, "result": g.result} for g in self.witness],
             "by_lots": self.by_lots,
             "places": [{"own": r.own, "best": r.best, "worst": r.worst} for r in self.places],
+            "conditions": [
+                {"own": c.own, "board": c.board, "results": list(c.results)}
+                for c in self.conditions
+            ],
         }
 
 
@@ -177,6 +226,7 @@ class Race:
     open_games: tuple[OpenGame, ...]
     chances: tuple[Chance, ...]  # every participant, in the order of the current standings
     evaluations: int  # standings (or the bounds' values alone) computed to answer
+    groups: tuple[GroupRace, ...] = ()  # as asked for (race(groups=...)), in their order
 
     @property
     def first_place(self) -> tuple[Chance, ...]:
@@ -189,6 +239,7 @@ class Race:
             "final_round": self.final_round,
             "open_games": len(self.open_games),
             "first_place": [c.to_json() for c in self.first_place],
+            "groups": [g.to_json() for g in self.groups],
         }
 
 
@@ -471,7 +522,7 @@ class _Field:
         shown = None if witness is None else self.witness(witness)
         return Chance(p.start_no, p.name, status, shown, by_lots, places)
 
-    def race(self, chances: Mapping[int, Chance]) -> Race:
+    def race(self, chances: Mapping[int, Chance], groups: tuple[GroupRace, ...] = ()) -> Race:
         order = [self.index[row.start_no] for row in self.current.rows]
         return Race(
             round=self.round,
@@ -479,6 +530,7 @@ class _Field:
             open_games=self.open_games,
             chances=tuple(chances[i] for i in order),
             evaluations=self.evaluations,
+            groups=groups,
         )
 
 
@@ -564,11 +616,26 @@ class _Search:
     search branches only on the games that can change an open judgement.
     """
 
-    def __init__(self, field: _Field, p: int, own: int, kind: int, deadline: float) -> None:
+    def __init__(
+        self,
+        field: _Field,
+        p: int,
+        own: int,
+        kind: int,
+        deadline: float,
+        *,
+        among: frozenset[int] | None = None,
+        fixed: Mapping[int, tuple[int, ...]] | None = None,
+    ) -> None:
         self.field = field
         self.p = p
         self.kind = kind
         self.deadline = deadline
+        # _FEWEST, _MOST: who is counted ahead of p (participant indexes; None: everybody),
+        # and the results some other games are restricted to (a condition on a board).
+        self.among = among
+        self.counted = None if among is None else [k in among for k in range(field.size)]
+        self.level: list[int] = []  # at the node: who may end level with p on points
         self.s = s = field.totals[p][own]
         totals = field.totals
         mine = field.game_of[p]
@@ -576,6 +643,8 @@ class _Search:
         for g, (w, b) in enumerate(field.games):
             if g == mine:
                 self.allowed.append((2 - own if field.black[p] else own,))
+            elif fixed is not None and g in fixed:
+                self.allowed.append(tuple(r for r in _TRY_ORDER if r in fixed[g]))
             elif kind in (_SOLE, _FIRST):  # nobody may pass the participant on points
                 self.allowed.append(
                     tuple(r for r in _TRY_ORDER if totals[w][r] <= s and totals[b][2 - r] <= s)
@@ -600,16 +669,19 @@ class _Search:
             raise _OutOfBudget
         field, p, s, assign, allowed = self.field, self.p, self.s, self.assign, self.allowed
         totals, games = field.totals, field.games
+        among = self.among
         settled: list[tuple[int, float]] = []  # participants whose points are known
         candidates = [p]
         for j in range(field.size):
             g = field.game_of[j]
             if j != p and (g < 0 or assign[g] >= 0):
                 points = totals[j][field.own(j, assign[g]) if g >= 0 else 0]
-                settled.append((j, points))
-                if points == s:
+                if among is None or j in among:
+                    settled.append((j, points))
+                if points == s:  # a member or not: a null of theirs can skip a tie-break
                     candidates.append(j)
         undecided_games = [g for g, r in enumerate(assign) if r < 0]
+        counted = self.counted
         for g in undecided_games:
             w, b = games[g]
             if any(totals[w][r] == s for r in allowed[g]):
@@ -617,6 +689,7 @@ class _Search:
             if any(totals[b][2 - r] == s for r in allowed[g]):
                 candidates.append(b)
         judge = _Judge(self, candidates)
+        self.level = candidates
         ahead = tied = 0
         open_players: list[int] = []
         for j, points in settled:
@@ -635,8 +708,12 @@ class _Search:
             rows = []
             for r in allowed[g]:
                 states = (
-                    judge.state(w, totals[w][r], False),
-                    judge.state(b, totals[b][2 - r], False),
+                    judge.state(w, totals[w][r], False)
+                    if counted is None or counted[w]
+                    else _BEHIND,  # not counted: as good as behind p
+                    judge.state(b, totals[b][2 - r], False)
+                    if counted is None or counted[b]
+                    else _BEHIND,
                 )
                 rows.append((r, states.count(_AHEAD), states.count(_TIE), states.count(_OPEN)))
             judged[g] = rows
@@ -728,6 +805,8 @@ class _Search:
         outcome = tuple(r if r >= 0 else orders[g][0] for g, r in enumerate(self.assign))
         ev = self.field.evaluate_outcome(outcome)
         ahead, alone = ev.ahead[self.p], ev.alone[self.p]
+        if self.among is not None:  # only the members counted: those in an earlier group
+            ahead = sum(1 for j in self.among if ev.ahead[j] < ahead)
         kind = self.kind
         if kind == _SOLE and not ahead and alone:
             self.found = outcome
@@ -763,6 +842,11 @@ class _Search:
         readers = [self.p, *open_players]
         for g in open_games:
             readers += field.games[g]
+        if self.among is not None and (open_players or open_games):
+            # Who else may end level with p on points shapes the group a member is compared
+            # in (a null that skips a tie-break, the games between the group's players):
+            # those not counted are not judged, so their values are read here.
+            readers += self.level
         for k in readers:
             found.update(g for g in field.near(k) if g in judged)
         return found
@@ -848,16 +932,26 @@ def race(
     boards: Mapping[int, int] | None = None,
     budget: float | None = 2.0,
     places: bool = True,
+    places_budget: float | None = _SAME_BUDGET,
+    groups: Mapping[str, tuple[Collection[int], int]] | None = None,
+    conditions: bool = False,
 ) -> Race:
     """Who can still finish first, exactly (see the module's docstring).
 
     `tiebreaks` and `rules` as `compute_standings` takes them; `boards` maps white's start
     number to the board of each game of the round as the round page numbers them (default:
     the games in the order of the participants). `budget`: CPU seconds of the calling thread
-    for the first place, and as much again for the places (None: no limit); what is not
-    answered in time is undetermined. Raises ValueError for a team event or a pending game
-    whose opponent's side is not pending.
+    for the first place, and `places_budget` (default: as much) for the places, as much
+    again for the groups and for the conditions when asked (None: no limit); what is not
+    answered in time is undetermined. `groups`: key -> (members' start numbers, places):
+    who can still end within those places of the group (`GroupRace`). `conditions`: for
+    each own result that may or may not rank a contender first, look for one other board
+    that decides it (`Condition`; only the places' answers and a few boards are tried).
+    Raises ValueError for a team event or a pending game whose opponent's side is not
+    pending.
     """
+    if places_budget == _SAME_BUDGET:
+        places_budget = budget
     field = _Field(event, tiebreaks, rules, boards)
     chances: dict[int, Chance] = {}
     order = {field.index[row.start_no]: k for k, row in enumerate(field.current.rows)}
@@ -907,7 +1001,118 @@ def race(
                 for own in field.own_results(i)
             )
             chances[i] = replace(chances[i], places=ranges)
-    return field.race(chances)
+        if conditions:
+            _conditions(field, chances, places_budget)
+    found_groups = _groups(field, groups, places_budget, order) if groups else ()
+    return field.race(chances, found_groups)
+
+
+def _groups(
+    field: _Field,
+    groups: Mapping[str, tuple[Collection[int], int]],
+    budget: float | None,
+    order: Mapping[int, int],
+) -> tuple[GroupRace, ...]:
+    """Each group's best and worst places of every member who may end within its places."""
+    lows = [min(t) for t in field.totals]
+    highs = [max(t) for t in field.totals]
+    asked: list[tuple[str, int, frozenset[int] | None]] = []
+    sizes: dict[str, int] = {}
+    for key, (members, within) in groups.items():
+        found = sorted({field.index[s] for s in members if s in field.index}, key=order.__getitem__)
+        sizes[key] = len(found)
+        among = None if len(found) == field.size else frozenset(found)
+        for i in found:
+            # Members surely ahead on points alone, whatever happens: too many, out.
+            if sum(1 for j in found if lows[j] > highs[i]) < within:
+                asked.append((key, i, among))
+    questions = [
+        (n, own, kind)
+        for n, (_, i, _) in enumerate(asked)
+        for own in field.own_results(i)
+        for kind in (_FEWEST, _MOST)
+    ]
+    answers: dict[tuple[int, int, int], int | None] = {}
+    clock = _Clock(budget)
+    for k, deadline in clock.passes(len(questions)):
+        n, own, kind = questions[k]
+        _, i, among = asked[n]
+        search = _Search(field, i, own, kind, deadline, among=among)
+        try:
+            search.run()
+            answers[n, own, kind] = search.best
+        except _OutOfBudget:
+            answers[n, own, kind] = None
+            clock.retry.add(k)
+    reach: dict[str, list[GroupPlace]] = {key: [] for key in groups}
+    for n, (key, i, _) in enumerate(asked):
+        fewest = [answers[n, own, _FEWEST] for own in field.own_results(i)]
+        most = [answers[n, own, _MOST] for own in field.own_results(i)]
+        best = None if None in fewest else 1 + min(x for x in fewest if x is not None)
+        worst = None if None in most else 1 + max(x for x in most if x is not None)
+        if best is None or best <= groups[key][1]:
+            reach[key].append(GroupPlace(field.parts[i].start_no, best, worst))
+    return tuple(
+        GroupRace(key, within, sizes[key], tuple(reach[key])) for key, (_, within) in groups.items()
+    )
+
+
+_CONDITION_GAMES = 6  # the most other boards tried for a condition, per own result
+
+
+def _conditions(field: _Field, chances: dict[int, Chance], budget: float | None) -> None:
+    """For each own result that ranks a contender first in some outcomes and not in all, one
+    other board whose result alone decides it, if one of the few boards that can is found
+    within the budget (the rest of the contenders get none: no sentence is better than a
+    guess)."""
+    deadline = float("inf") if budget is None else time.thread_time() + budget
+    try:
+        for i, chance in list(chances.items()):
+            mine = field.game_of[i]
+            if chance.status != POSSIBLE or mine < 0 or len(field.games) < 2:
+                continue
+            found: list[Condition] = []
+            for own, shown in zip(field.own_results(i), chance.places, strict=True):
+                if shown.best != 1 or shown.worst is None or shown.worst == 1:
+                    continue
+                condition = _condition(field, i, own, deadline)
+                if condition is not None:
+                    found.append(condition)
+            if found:
+                chances[i] = replace(chance, conditions=tuple(found))
+    except _OutOfBudget:
+        return
+
+
+def _condition(field: _Field, i: int, own: int, deadline: float) -> Condition | None:
+    s = field.totals[i][own]
+    mine = field.game_of[i]
+    near = field.near(i)
+    boards = [
+        g
+        for g, (w, b) in enumerate(field.games)
+        if g != mine and (g in near or max(field.totals[w]) >= s or max(field.totals[b]) >= s)
+    ]
+    if len(boards) > _CONDITION_GAMES:
+        return None
+    for g in boards:
+        sure: list[int] = []
+        for x in range(3):
+            fixed = {g: (x,)}
+            most = _Search(field, i, own, _MOST, deadline, fixed=fixed)
+            most.run()
+            if most.best == 0:
+                sure.append(x)
+                continue
+            fewest = _Search(field, i, own, _FEWEST, deadline, fixed=fixed)
+            fewest.run()
+            if fewest.best == 0:  # first in some outcomes and not in others: not this board
+                break
+        else:
+            if 0 < len(sure) < 3:
+                game = field.open_games[g]
+                return Condition(OWN_RESULTS[own], game.board, tuple(RESULTS[x] for x in sure))
+    return None
 
 
 def _screen(field: _Field, i: int) -> Chance | None:

@@ -24,7 +24,7 @@ from standings.state.board_rankings import board_rankings
 from standings.state.event_state import EventState
 from standings.state.teams import TeamState
 
-from . import api, flags, printouts
+from . import api, flags, printouts, race
 from .http import HTML
 from .spreadsheet import Cell, csv_text
 
@@ -356,6 +356,29 @@ register(
         costly=True,
         exists=lambda state: state.prizes is not None,
         content_type="text/csv; charset=utf-8",
+    )
+)
+
+
+# Who can still win (web/race.py, docs/race.md): the race worked out once per version.
+register(
+    Page(
+        "race",
+        "race/",
+        "web/race.html",
+        context=race.race_context,
+        exists=race.has_race_page,
+        nav=_("Who can still win"),
+        nav_params=race.nav_in_last_round,
+    )
+)
+register(
+    Page(
+        "racejson",
+        "race.json",
+        body=race.race_json,
+        exists=race.has_race_json,
+        content_type="application/json",
     )
 )
 

@@ -1,6 +1,6 @@
 /* Spectator screen: show one view at a time and page through it, rotating every
-   ?rotate= seconds through ?views= (standings, pairings, and prizes when the event has
-   any), then on to the next section of ?sections= (a tournament's screen rotates over all
+   ?rotate= seconds through ?views= (standings, pairings, prizes when the event has any,
+   and race: who can still win, in the last round while games are open), then on to the next section of ?sections= (a tournament's screen rotates over all
    its sections). Page size from the window height.
    All state is a few numbers; pushed fragments replace the tables in place. */
 (function () {
@@ -8,7 +8,7 @@
 
   var params = new URLSearchParams(location.search);
   var period = Math.max(1, Number(params.get("rotate")) || 15) * 1000;
-  var wanted = (params.get("views") || "standings,pairings,prizes").split(",");
+  var wanted = (params.get("views") || "standings,pairings,prizes,race").split(",");
   var current = { view: null, page: 0 };
   // ?sections=a,b: after its last view, the screen moves on to the next section's screen.
   var slugPattern = /^[A-Za-z0-9_-]+$/;

@@ -118,6 +118,8 @@ def test_the_registry_refuses_a_page_it_could_not_serve(entrants):
         "printprizes",
         "after",
         "afterjson",
+        "race",
+        "racejson",
         "entrants",
     }
 

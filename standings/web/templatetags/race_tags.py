@@ -1,0 +1,72 @@
+"""The race (web/race.py) where other pages show it: a contender's section of the player
+card (templates/web/_race_card.html) and the venue screen's "Who can still win" view. Both
+read the race worked out once per version (state/race.py); neither works anything out for an
+event whose current round has no open game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from standings.engine.race import ELIMINATED, PlaceRange
+from standings.state.event_state import EventState
+from standings.state.race import OPEN, in_last_round, race_of, stage_of
+
+from .. import race
+
+register = template.Library()
+
+
+@register.simple_tag
+def race_card(state: EventState, start_no: int) -> dict[str, Any] | None:
+    """What the card shows of a participant in the race: their chance, its sentence and the
+    places each result of their own game can give; None when there is no race."""
+    if stage_of(state) != OPEN:
+        return None
+    found = race_of(state)
+    if found.race is None:
+        return None
+    chance = next((c for c in found.race.chances if c.start_no == start_no), None)
+    if chance is None:
+        return None
+    return {
+        "chance": chance,
+        "eliminated": chance.status == ELIMINATED,
+        "says": race.says(chance),
+        "round": found.round,
+        "covers_round_only": not found.race.final_round,
+        "places": [(race.OWN_TEXT[r.own], r) for r in chance.places],
+    }
+
+
+@register.simple_tag
+def race_screen(state: EventState) -> list[race.Contender] | None:
+    """The contenders for the screen's view, during the last planned round only."""
+    if not in_last_round(state):
+        return None
+    return race.contenders(state, race_of(state))
+
+
+@register.filter
+def place_range(shown: PlaceRange) -> str:
+    """ "3", "1–4"; "?" for a bound not worked out within the budget."""
+    best = "?" if shown.best is None else str(shown.best)
+    worst = "?" if shown.worst is None else str(shown.worst)
+    return best if best == worst else f"{best}–{worst}"
+
+
+@register.filter
+def status_text(status: str) -> str:
+    return str(race.STATUS_TEXT.get(status, status))
+
+
+@register.filter
+def reach_text(status: str) -> str:
+    return str(race.REACH_TEXT.get(status, status))
+
+
+@register.filter
+def shown_result(result: str) -> str:
+    """A game's result from White's side as the round page shows it: "1/2-1/2" -> "½-½"."""
+    return race.SHOWN_RESULT.get(result, result)
