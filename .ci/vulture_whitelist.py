@@ -5,9 +5,11 @@ Each line is an attribute access vulture counts as a use; say why when adding on
 # ruff: noqa: B018
 from bench.team_live_bench import seed_individual
 from standings.arbiter.prize_views import PreviewRow
+from standings.arbiter.rating_views import PlayerK
 from standings.bridge_events.forms import BamEntryForm, MatchEntryForm
 from standings.bridge_events.pages import MatchRow
 from standings.engine.event import Scoring
+from standings.engine.rating_change import RatedGame
 from standings.events.models import Event, Forfeit
 from standings.trf.upload import TrfUploadForm
 from standings.live.audience import Station
@@ -59,3 +61,6 @@ _.xframe_options_exempt  # read by XFrameOptionsMiddleware (security.headers)
 
 # tests/browser/test_find.py: http.server calls its handler's methods by name.
 _.do_GET, _.log_message
+
+# Each player's path: read by the player card and the arbiter's rating settings page.
+RatedGame.opponent_rating, PlayerK.k_worked_out

@@ -59,7 +59,7 @@ def _players(event: Event) -> list[PlayerK]:
 def rating_settings(request: HttpRequest, slug: str) -> HttpResponse:
     event = editable_event(request, slug)
     players = _players(event)
-    initial = {"column": event.rating_change_column, "version": event.version}
+    initial: dict[str, object] = {"column": event.rating_change_column, "version": event.version}
     initial.update({f"k_{p.start_no}": p.k_set or "" for p in players})
     data = request.POST if request.method == "POST" else None
     form = RatingSettingsForm(data, players=[p.start_no for p in players], initial=initial)

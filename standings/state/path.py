@@ -111,7 +111,8 @@ def build_path(event: Event, rounds: Sequence[int]) -> EventPath:
     described = engine_event(event, read_event(event))
     rules = rule_edition(event)
     specs = event.tiebreak_list()
-    players_described, teams = described, {}
+    players_described = described
+    teams: dict[int, tuple[Step, ...]] = {}
     team_field = 0
     if event.kind == Event.Kind.TEAM:  # as build_state ranks a team event's teams and players
         teams, team_field = _steps(described, team_tiebreaks(specs), rules, rounds)
