@@ -1,26 +1,39 @@
-"""One Web Push request (RFC 8030): the payload encrypted for the browser (RFC 8291,
-`Content-Encoding: aes128gcm`, pywebpush's encoder), a VAPID `Authorization` (RFC 8292),
-a `TTL`; and what the push service's answer means for the subscription.
+"""Web Push requests (RFC 8030): the payload encrypted for the browser (RFC 8291,
+`Content-Encoding: aes128gcm`, ece.py), a VAPID `Authorization` (RFC 8292), a `TTL`; and
+what the push service's answer means for the subscription.
 
 Requests go out of the worker only, never out of a request of the site; redirects are not
 followed (a push service does not redirect; an endpoint that does is not one).
+
+Why it is built this way (measured, docs/follow.md): a push is a few hundred microseconds of
+work on our side and tens of milliseconds of waiting on a real push service. So the
+requests go out from one asyncio event loop (a thread of its own), with up to `in_flight`
+requests waiting at once on each push service, over keep-alive connections that one
+aiohttp session pools per push service (a new TLS handshake per push would cost more than
+the push). The VAPID token is signed once per push service and reused for half a day
+(RFC 8292 allows it); the encryption cannot be shared: each browser has its own keys.
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import logging
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
-import requests
+import aiohttp
 from django.conf import settings
-from pywebpush import WebPusher
+from yarl import URL
 
-from . import keys
+from . import ece, keys
+
+log = logging.getLogger(__name__)
 
 VAPID_LIFETIME = 12 * 3600  # seconds a signed VAPID token is valid (RFC 8292: at most 24 h)
+IN_FLIGHT = 50  # requests waiting at once on one push service, unless FOLLOW_PUSH_IN_FLIGHT
+ANSWER_READ = 65536  # bytes of a push service's answer body read (it is small or empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,43 +59,153 @@ class Answer:
         return self.status == 0 or self.status == 429 or self.status >= 500
 
 
+@dataclass(frozen=True, slots=True)
+class Push:
+    """One waiting notification on its way: the row it is kept in (worker.py records the
+    answer there) and what goes to the browser."""
+
+    row: int  # Followed's pk
+    subscription: int
+    attempts: int  # tries so far
+    endpoint: str
+    p256dh: str
+    auth: str
+    payload: bytes  # the JSON, before encryption
+
+
+class _Answers:
+    """Answers handed from the event loop's thread to the worker's, in batches."""
+
+    def __init__(self, total: int, batch: int) -> None:
+        self.items: list[tuple[Push, Answer]] = []
+        self.lock = threading.Lock()
+        self.ready = threading.Event()
+        self.left, self.batch = total, batch
+
+    def put(self, item: tuple[Push, Answer]) -> None:
+        with self.lock:
+            self.items.append(item)
+            self.left -= 1
+            enough = len(self.items) >= self.batch or not self.left
+        if enough:
+            self.ready.set()
+
+    def take(self, timeout: float) -> list[tuple[Push, Answer]]:
+        self.ready.wait(timeout)
+        with self.lock:
+            items, self.items = self.items, []
+            self.ready.clear()
+        return items
+
+
+def in_flight_default() -> int:
+    return getattr(settings, "FOLLOW_PUSH_IN_FLIGHT", None) or IN_FLIGHT
+
+
 class Sender:
-    """Sends pushes; one per thread (each its own HTTP session, its keep-alive connections
-    reused); the VAPID tokens are shared, one per push service and half day."""
+    """Sends batches of pushes from an event loop in a thread of its own, at most
+    `in_flight` requests at once per push service (origin), over pooled connections."""
 
     _tokens: dict[str, tuple[float, str]] = {}
     _tokens_lock = threading.Lock()
 
-    def __init__(self) -> None:
-        self.session = requests.Session()
+    def __init__(self, in_flight: int | None = None) -> None:
+        self.in_flight = in_flight or in_flight_default()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="push", daemon=True)
+        self.thread.start()
+        self._session: aiohttp.ClientSession | None = None
+        self._limits: dict[str, asyncio.Semaphore] = {}
 
-    def send(self, info: dict, payload: dict) -> Answer:
-        data = json.dumps(payload, ensure_ascii=False).encode()
-        encrypted = WebPusher(info, requests_session=self.session).encode(data, "aes128gcm")
-        headers = {
-            "Content-Encoding": "aes128gcm",
-            "Content-Type": "application/octet-stream",
-            "TTL": str(settings.FOLLOW_PUSH_TTL),
-            "Urgency": "normal",
-            "Authorization": self.vapid(info["endpoint"]),
-        }
+    def send_all(
+        self, pushes: list[Push], *, batch: int, every: float
+    ) -> Iterator[list[tuple[Push, Answer]]]:
+        """The pushes with their answers, in the order the answers come, handed over
+        `batch` at a time or every `every` seconds (one wake-up of the caller's thread per
+        batch, not per push). Closing the iterator early cancels what has not been answered
+        (it may have reached the service: its row is not recorded, so it goes again)."""
+        answers = _Answers(len(pushes), batch)
+        job = asyncio.run_coroutine_threadsafe(self._send_all(pushes, answers.put), self.loop)
         try:
-            response = self.session.post(
-                info["endpoint"],
-                data=encrypted["body"],
-                headers=headers,
-                timeout=settings.FOLLOW_PUSH_TIMEOUT,
-                allow_redirects=False,
+            left = len(pushes)
+            while left:
+                got = answers.take(every)
+                if got:
+                    left -= len(got)
+                    yield got
+                elif job.done():
+                    job.result()  # the loop's own failure, raised here
+                    raise RuntimeError("the push loop ended early")
+        finally:
+            if not job.done():
+                job.cancel()
+                try:
+                    job.result(timeout=settings.FOLLOW_PUSH_TIMEOUT + 5)
+                except BaseException:  # cancelled, as asked
+                    pass
+
+    def close(self) -> None:
+        async def end() -> None:
+            if self._session is not None:
+                await self._session.close()
+
+        if self.loop.is_running():
+            asyncio.run_coroutine_threadsafe(end(), self.loop).result(timeout=10)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout=10)
+        self.loop.close()
+
+    async def _send_all(
+        self, pushes: list[Push], answer: Callable[[tuple[Push, Answer]], None]
+    ) -> None:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0, limit_per_host=self.in_flight),
+                timeout=aiohttp.ClientTimeout(total=settings.FOLLOW_PUSH_TIMEOUT),
+                trust_env=False,
             )
-        except requests.RequestException:
-            return Answer(0)
-        response.close()
-        return Answer(response.status_code, _seconds(response.headers.get("Retry-After")))
+
+        async def one(push: Push) -> None:
+            answer((push, await self._send(push)))
+
+        await asyncio.gather(*(one(push) for push in pushes))
+
+    async def _send(self, push: Push) -> Answer:
+        origin = _origin(push.endpoint)
+        limit = self._limits.setdefault(origin, asyncio.Semaphore(self.in_flight))
+        async with limit:  # encrypted when its turn comes: nothing waits already sealed
+            try:
+                body = ece.encrypt(push.payload, push.p256dh, push.auth)
+            except Exception:  # keys the encoder refuses: nothing will ever be delivered
+                log.exception("follow worker: subscription %s's keys refused", push.subscription)
+                return Answer(410)
+            headers = {
+                "Content-Encoding": "aes128gcm",
+                "Content-Type": "application/octet-stream",
+                "TTL": str(settings.FOLLOW_PUSH_TTL),
+                "Urgency": "normal",
+                "Authorization": self.vapid(origin),
+            }
+            assert self._session is not None
+            try:
+                async with self._session.post(
+                    # Checked when it was posted (views.py): taken as it is, not re-quoted.
+                    URL(push.endpoint, encoded=True),
+                    data=body,
+                    headers=headers,
+                    allow_redirects=False,
+                ) as response:
+                    # Read the (small) answer so that its connection goes back to the pool.
+                    await response.content.read(ANSWER_READ)
+                    retry_after = _seconds(response.headers.get("Retry-After"))
+                    return Answer(response.status, retry_after)
+            except (aiohttp.ClientError, TimeoutError, ValueError):
+                return Answer(0)
 
     @classmethod
-    def vapid(cls, endpoint: str) -> str:
-        parts = urlsplit(endpoint)
-        audience = f"{parts.scheme}://{parts.netloc}"
+    def vapid(cls, audience: str) -> str:
+        """The `Authorization` header for the push service at `audience` (its origin):
+        signed once, reused until half its lifetime is left."""
         now = time.time()
         with cls._tokens_lock:
             until, header = cls._tokens.get(audience, (0.0, ""))
@@ -92,6 +215,13 @@ class Sender:
                 header = keys.signer().sign(claims)["Authorization"]
                 cls._tokens[audience] = (float(expires), header)
         return header
+
+
+def _origin(endpoint: str) -> str:
+    """`scheme://host[:port]` of an endpoint (the VAPID audience; connections are pooled by
+    it): what urlsplit gives, without its cost on every push."""
+    host_end = endpoint.find("/", endpoint.find("//") + 2)
+    return endpoint if host_end < 0 else endpoint[:host_end]
 
 
 def _seconds(retry_after: str | None) -> float | None:

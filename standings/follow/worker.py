@@ -18,10 +18,11 @@ Run one worker per site: two would tell the same change twice.
 
 from __future__ import annotations
 
+import json
 import logging
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import defaultdict
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -35,21 +36,29 @@ from standings.state.event_state import build_state
 from . import notify
 from .models import Change, Followed, Seen, Subscription
 from .seating import seating_from, told
-from .sender import Answer, Sender
+from .sender import Answer, Push, Sender
 
 log = logging.getLogger(__name__)
 
-SEND_BATCH = 2000
+SEND_BATCH = 2000  # due notifications read at once
+RECORD_EVERY = 250  # answers written down together...
+RECORD_AFTER = 0.25  # ...or after this many seconds, whichever comes first
+ID_CHUNK = 500
 EXPIRY_CHECK = 60.0  # seconds between two looks for expired subscriptions
 AFTER_FINISH = timedelta(days=1)
 
 
 class Worker:
-    def __init__(self, threads: int | None = None) -> None:
-        self.threads = threads or settings.FOLLOW_SEND_THREADS
-        self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="push")
-        self.senders: dict[int, Sender] = {}
+    def __init__(self, in_flight: int | None = None) -> None:
+        self.sender = Sender(in_flight)
         self.last_expiry = 0.0
+
+    @property
+    def in_flight(self) -> int:
+        return self.sender.in_flight
+
+    def close(self) -> None:
+        self.sender.close()
 
     def run(self, *, poll: float) -> None:
         while True:
@@ -85,32 +94,48 @@ class Worker:
         return len(events)
 
     def send_due(self) -> int:
-        now = timezone.now()
-        rows = list(
-            Followed.objects.filter(notify.due(now, gap=settings.FOLLOW_MIN_GAP))
-            .select_related("subscription__event")
-            .order_by("due_at")[:SEND_BATCH]
-        )
-        if not rows:
+        """Send up to SEND_BATCH due notifications; their answers are written down as they
+        come, RECORD_EVERY at a time (a crash re-sends at most the unwritten ones)."""
+        pushes = due_pushes(timezone.now())
+        if not pushes:
             return 0
-        answers = list(self.pool.map(self._send, rows))
-        _record(rows, answers, timezone.now())
-        return len(rows)
+        book = Book()
+        for answers in self.sender.send_all(pushes, batch=RECORD_EVERY, every=RECORD_AFTER):
+            for push, answer in answers:
+                book.add(push, answer)
+            book.write()
+        return len(pushes)
 
-    def _send(self, row: Followed) -> Answer:
-        sender = self.senders.setdefault(threading.get_ident(), Sender())
-        waiting = row.waiting or {}
+
+def due_pushes(now: datetime) -> list[Push]:
+    """The due notifications, oldest first, as plain values: the columns a push needs."""
+    rows = (
+        Followed.objects.filter(notify.due(now, gap=settings.FOLLOW_MIN_GAP))
+        .order_by("due_at")
+        .values_list(
+            "pk",
+            "number",
+            "waiting",
+            "attempts",
+            "subscription_id",
+            "subscription__endpoint",
+            "subscription__p256dh",
+            "subscription__auth",
+            "subscription__event__slug",
+        )[:SEND_BATCH]
+    )
+    pushes = []
+    for pk, number, waiting, attempts, subscription, endpoint, p256dh, auth, slug in rows:
+        waiting = waiting or {}  # never empty here (due() asks for one)
         payload = {
             "title": waiting.get("title", ""),
             "body": notify.body(waiting),
             "url": waiting.get("url", "/"),
-            "tag": f"{row.subscription.event.slug}-{row.number}",
+            "tag": f"{slug}-{number}",
         }
-        try:
-            return sender.send(row.subscription.info(), payload)
-        except Exception:  # keys the encoder refuses: nothing will ever be delivered
-            log.exception("follow worker: push to subscription %s failed", row.subscription_id)
-            return Answer(410)
+        data = json.dumps(payload, ensure_ascii=False).encode()
+        pushes.append(Push(pk, subscription, attempts, endpoint, p256dh, auth, data))
+    return pushes
 
 
 def tell(event_id: int) -> None:
@@ -135,28 +160,61 @@ def tell(event_id: int) -> None:
         ).update(expires_at=timezone.now() + AFTER_FINISH)
 
 
-def _record(rows: list[Followed], answers: list[Answer], now: datetime) -> None:
-    gone = {row.subscription_id for row, answer in zip(rows, answers, strict=True) if answer.gone}
-    changed = []
-    for row, answer in zip(rows, answers, strict=True):
+class Book:
+    """The answers not written down yet, written in a few statements: one UPDATE for all
+    the delivered, one per back-off for the retried, one for the dropped, one DELETE for the
+    subscriptions gone; all in one transaction, so a crash leaves each row as sent or not."""
+
+    delivered: list[int]  # Followed rows
+    dropped: list[int]
+    retried: dict[tuple[int, float], list[int]]  # (attempts, seconds to wait): rows
+    gone: set[int]  # subscriptions
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self.delivered, self.dropped, self.gone = [], [], set()
+        self.retried = defaultdict(list)
+        self.size = 0
+
+    def add(self, push: Push, answer: Answer) -> None:
+        self.size += 1
         if answer.gone:
-            continue
-        if answer.delivered:
-            row.waiting, row.sent_at, row.attempts, row.due_at = None, now, 0, None
-        elif answer.retry and row.attempts + 1 < settings.FOLLOW_MAX_ATTEMPTS:
-            row.attempts += 1
-            wait = answer.retry_after or min(5.0 * 2 ** (row.attempts - 1), 600.0)
-            row.due_at = now + timedelta(seconds=wait)
+            self.gone.add(push.subscription)
+        elif answer.delivered:
+            self.delivered.append(push.row)
+        elif answer.retry and push.attempts + 1 < settings.FOLLOW_MAX_ATTEMPTS:
+            attempts = push.attempts + 1
+            wait = answer.retry_after or min(5.0 * 2 ** (attempts - 1), 600.0)
+            self.retried[attempts, wait].append(push.row)
         else:  # refused, or out of tries: this notification is dropped
             log.warning("follow worker: push dropped (status %s)", answer.status)
-            row.waiting, row.attempts, row.due_at = None, 0, None
-        changed.append(row)
-    with transaction.atomic():
-        Followed.objects.bulk_update(
-            changed, ["waiting", "sent_at", "attempts", "due_at"], batch_size=500
-        )
-        if gone:
-            Subscription.objects.filter(pk__in=gone).delete()
+            self.dropped.append(push.row)
+
+    def write(self) -> None:
+        if not self.size:
+            return
+        now, rows = timezone.now(), Followed.objects
+        with transaction.atomic():
+            for chunk in _chunks(self.delivered):
+                rows.filter(pk__in=chunk).update(waiting=None, sent_at=now, attempts=0, due_at=None)
+            for (attempts, wait), retried in self.retried.items():
+                for chunk in _chunks(retried):
+                    rows.filter(pk__in=chunk).update(
+                        attempts=attempts, due_at=now + timedelta(seconds=wait)
+                    )
+            for chunk in _chunks(self.dropped):
+                rows.filter(pk__in=chunk).update(waiting=None, attempts=0, due_at=None)
+            for chunk in _chunks(sorted(self.gone)):
+                Subscription.objects.filter(pk__in=chunk).delete()
+        self.clear()
+
+
+def _chunks(ids: list[int]) -> Iterator[list[int]]:
+    """At most ID_CHUNK ids a statement (SQLite limits the parameters of one)."""
+    for start in range(0, len(ids), ID_CHUNK):
+        yield ids[start : start + ID_CHUNK]
 
 
 def expire() -> int:

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from standings.follow import keys
+from standings.follow.worker import Worker
 from tests.follow.push_service import PushService
 
 
@@ -42,3 +43,11 @@ class Follower:
 @pytest.fixture
 def follower(db):
     return Follower()
+
+
+@pytest.fixture
+def worker(db):
+    """The worker with two requests in flight per push service; its event loop ended after."""
+    each = Worker(in_flight=2)
+    yield each
+    each.close()

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from standings.events import services
 from standings.follow.models import Followed, Subscription
-from standings.follow.worker import Worker, expire
+from standings.follow.worker import expire
 from tests.factories import TEST_ACTOR, create_swiss
 
 pytestmark = pytest.mark.django_db
@@ -22,24 +22,25 @@ def enter(event, board, result, capture, reason=""):
 
 @pytest.mark.parametrize("status", [404, 410])
 def test_a_gone_subscription_is_deleted(
-    status, push_service, follower, django_capture_on_commit_callbacks
+    status, push_service, follower, worker, django_capture_on_commit_callbacks
 ):
     event = create_swiss()
     push_service.status_for["/push/gone"] = status
     follower.post(event.slug, {"subscription": push_service.subscribe("gone"), "players": [7]})
     follower.post(event.slug, {"subscription": push_service.subscribe("kept"), "players": [7]})
     enter(event, 3, "10", django_capture_on_commit_callbacks)
-    Worker(threads=2).run_once()
+    worker.run_once()
     assert sorted(r.path for r in push_service.received) == ["/push/gone", "/push/kept"]
     assert [s.endpoint.rsplit("/", 1)[1] for s in Subscription.objects.all()] == ["kept"]
 
 
-def test_a_failure_is_retried_later(push_service, follower, django_capture_on_commit_callbacks):
+def test_a_failure_is_retried_later(
+    push_service, follower, worker, django_capture_on_commit_callbacks
+):
     event = create_swiss()
     push_service.status_for["/push/busy"] = 503
     follower.post(event.slug, {"subscription": push_service.subscribe("busy"), "players": [7]})
     enter(event, 3, "10", django_capture_on_commit_callbacks)
-    worker = Worker(threads=1)
     worker.run_once()
     row = Followed.objects.get()
     assert row.attempts == 1 and row.waiting is not None
@@ -54,11 +55,10 @@ def test_a_failure_is_retried_later(push_service, follower, django_capture_on_co
 
 
 def test_a_burst_is_one_notification_a_minute(
-    push_service, follower, django_capture_on_commit_callbacks
+    push_service, follower, worker, django_capture_on_commit_callbacks
 ):
     event = create_swiss()
     follower.post(event.slug, {"subscription": push_service.subscribe("f"), "players": [7]})
-    worker = Worker(threads=1)
     enter(event, 3, "10", django_capture_on_commit_callbacks)
     worker.run_once()
     enter(event, 3, "01", django_capture_on_commit_callbacks, reason="wrong button")

@@ -8,15 +8,9 @@ import pytest
 from standings.events import services
 from standings.events.models import Round
 from standings.follow.models import Change, Followed, Subscription
-from standings.follow.worker import Worker
 from tests.factories import TEST_ACTOR, create_swiss
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def worker():
-    return Worker(threads=2)
 
 
 def enter(event, board, result, django_capture_on_commit_callbacks, **kw):

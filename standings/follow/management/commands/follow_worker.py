@@ -17,7 +17,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, once: bool, poll: float, **options) -> None:
         worker = Worker()
-        if once:
-            worker.run_once()
-            return
-        worker.run(poll=poll)
+        try:
+            if once:
+                worker.run_once()
+            else:
+                worker.run(poll=poll)
+        finally:
+            worker.close()
