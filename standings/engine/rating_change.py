@@ -139,17 +139,11 @@ def rated_games(
         opponent = ratings.get(entry.opponent)
         if not opponent:
             continue
-        game = game_change(own, opponent, score, k)
+        difference = counted_difference(own, opponent)
+        expected = expected_score_hundredths(difference)
+        change = k * (score - expected)
         games.append(
-            RatedGame(
-                entry.round,
-                entry.opponent,
-                opponent,
-                score,
-                game.difference,
-                game.expected,
-                game.change,
-            )
+            RatedGame(entry.round, entry.opponent, opponent, score, difference, expected, change)
         )
     return tuple(games)
 

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from operator import attrgetter
 
 from django.conf import settings
 
@@ -153,8 +154,9 @@ def _steps(
     the most rows a round's standings had."""
     steps: dict[int, list[Step]] = {}
     field = 0
+    plain = _plain(described)
     for number in rounds:
-        ranked = _ranked(described, tuple(specs), rules, number)
+        ranked = _ranked(described, plain, tuple(specs), rules, number)
         field = max(field, len(ranked))
         for start_no, rank, points in ranked:
             steps.setdefault(start_no, []).append(Step(number, rank, points))
@@ -162,27 +164,48 @@ def _steps(
 
 
 Ranked = tuple[tuple[int, int, float | None], ...]  # (start or team number, rank, points)
+# A participant as plain tuples: its fields but the entries, and each entry's fields.
+_Plain = tuple[tuple[object, ...], tuple[tuple[object, ...], ...]]
+_OWN = attrgetter(*(f.name for f in dataclasses.fields(engine.Participant) if f.name != "entries"))
+_ENTRY = attrgetter(*(f.name for f in dataclasses.fields(engine.RoundEntry)))
 
 
-def _ranked(described: engine.Event, specs: tuple[str, ...], rules: str, number: int) -> Ranked:
+def _plain(described: engine.Event) -> tuple[_Plain, ...]:
+    """Every participant as plain tuples, which hash and compare in C: the key of a cut is
+    built and looked up ten times a version (a dataclass's hash is Python code, and a cut
+    of dataclasses costs 25 ms to build at 500 players)."""
+    return tuple((_OWN(p), tuple(map(_ENTRY, p.entries))) for p in described.participants)
+
+
+def _ranked(
+    described: engine.Event,
+    plain: tuple[_Plain, ...],
+    specs: tuple[str, ...],
+    rules: str,
+    number: int,
+) -> Ranked:
     """The standings after round `number` as (number, rank, points) rows, remembered per
     cut: the event cut to rounds 1..n is the key, compared whole, so a change to any of
     those rounds (a result, a player, the list) is a miss."""
-    cut = dataclasses.replace(
+    rest = dataclasses.replace(
         described,
-        participants=tuple(
-            dataclasses.replace(p, entries=p.entries[:number]) for p in described.participants
-        ),
+        participants=(),
         closed_rounds=frozenset(n for n in described.closed_rounds if n <= number),
         team_byes=tuple(b for b in described.team_byes if b.round <= number),
         match_forfeits=tuple(f for f in described.match_forfeits if f.round <= number),
     )
-    remembered = (cut, specs, rules, number)
+    remembered = (rest, tuple((own, entries[:number]) for own, entries in plain), specs, rules)
     with _RANKED_LOCK:
         found = _RANKED.get(remembered)
         if found is not None:
             _RANKED.move_to_end(remembered)
             return found
+    cut = dataclasses.replace(
+        rest,
+        participants=tuple(
+            dataclasses.replace(p, entries=p.entries[:number]) for p in described.participants
+        ),
+    )
     standings = compute_standings(cut, list(specs), rules=rules, through_round=number)
     found = tuple(
         (row.start_no, row.rank, row.values[0] if row.values else None) for row in standings.rows
@@ -197,7 +220,8 @@ def _ranked(described: engine.Event, specs: tuple[str, ...], rules: str, number:
 # _kept(state) -> its path, and whether its standings show the column.
 _PATHS = Kept(8)
 _COLUMN = Kept(32)
-# (event cut to rounds 1..n, list, rules, n) -> its ranking; a 500-player cut is ~100 kB.
+# (the event cut to rounds 1..n as plain tuples, list, rules) -> its ranking; ~100 kB a key at
+# 500 players and 11 rounds.
 _RANKED: OrderedDict[tuple[object, ...], Ranked] = OrderedDict()
 _RANKED_LOCK = threading.Lock()
 RANKED_KEPT = 48
