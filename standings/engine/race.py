@@ -162,19 +162,20 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class GroupPlace:
-    """A member's place among the members of a group (1 + the members strictly ahead),
-    the best and the worst over every outcome (None: undetermined within the budget)."""
+    """A member's place among the members of a group (1 + the members strictly ahead):
+    `reach`, within the group's places in some outcome; `sure`, in every outcome (None:
+    undetermined within the budget)."""
 
     start_no: int
-    best: int | None
-    worst: int | None
+    reach: bool | None
+    sure: bool | None
 
 
 @dataclass(frozen=True, slots=True)
 class GroupRace:
     """Who can still end within the first `places` places of a group (a prize category):
     every member but those shown, on points alone, to have `places` members ahead of them in
-    every outcome, with their best and worst place in the group."""
+    every outcome, and whether they can end within them and are sure to."""
 
     key: str
     places: int
@@ -626,6 +627,7 @@ class _Search:
         *,
         among: frozenset[int] | None = None,
         fixed: Mapping[int, tuple[int, ...]] | None = None,
+        target: int | None = None,
     ) -> None:
         self.field = field
         self.p = p
@@ -634,6 +636,10 @@ class _Search:
         # _FEWEST, _MOST: who is counted ahead of p (participant indexes; None: everybody),
         # and the results some other games are restricted to (a condition on a board).
         self.among = among
+        # _FEWEST, _MOST asked only whether some outcome has at most (at least) `target`
+        # ahead: the search stops at the first such outcome, and skips the subtrees whose
+        # bound cannot reach it; `best` is then that outcome's count, or None: none has.
+        self.target = target
         self.counted = None if among is None else [k in among for k in range(field.size)]
         self.level: list[int] = []  # at the node: who may end level with p on points
         self.s = s = field.totals[p][own]
@@ -763,6 +769,9 @@ class _Search:
                 self.bound = bound
             if self.best is not None and (bound >= self.best if fewest else bound <= self.best):
                 return False
+            target = self.target
+            if target is not None and (bound > target if fewest else bound < target):
+                return False  # nothing in this subtree reaches the target
             for g, rows in judged.items():
                 if fewest:
                     classes[g] = {r: (a, o) for r, a, _, o in rows}
@@ -821,8 +830,11 @@ class _Search:
         return False
 
     def _record(self, ahead: int) -> bool:
-        if self.best is None or (ahead < self.best if self.kind == _FEWEST else ahead > self.best):
+        fewest = self.kind == _FEWEST
+        if self.best is None or (ahead < self.best if fewest else ahead > self.best):
             self.best = ahead
+        if self.target is not None and (ahead <= self.target if fewest else ahead >= self.target):
+            return True  # the question asked is answered
         return self.best == self.bound  # nothing better can exist
 
     # -- the next game -----------------------------------------------------------------
@@ -1013,48 +1025,70 @@ def _groups(
     budget: float | None,
     order: Mapping[int, int],
 ) -> tuple[GroupRace, ...]:
-    """Each group's best and worst places of every member who may end within its places."""
+    """Who can still end within each group's places, and who is sure to: points first (a
+    member with `places` members surely ahead on points is out; one with fewer than `places`
+    members who may end level or ahead is sure), then searches that stop at the first
+    outcome answering (half the budget for each kind of question)."""
     lows = [min(t) for t in field.totals]
     highs = [max(t) for t in field.totals]
-    asked: list[tuple[str, int, frozenset[int] | None]] = []
+    asked: list[tuple[str, int, frozenset[int] | None, int, bool]] = []
     sizes: dict[str, int] = {}
     for key, (members, within) in groups.items():
         found = sorted({field.index[s] for s in members if s in field.index}, key=order.__getitem__)
         sizes[key] = len(found)
         among = None if len(found) == field.size else frozenset(found)
         for i in found:
-            # Members surely ahead on points alone, whatever happens: too many, out.
-            if sum(1 for j in found if lows[j] > highs[i]) < within:
-                asked.append((key, i, among))
-    questions = [
-        (n, own, kind)
-        for n, (_, i, _) in enumerate(asked)
-        for own in field.own_results(i)
-        for kind in (_FEWEST, _MOST)
-    ]
-    answers: dict[tuple[int, int, int], int | None] = {}
+            if sum(1 for j in found if lows[j] > highs[i]) >= within:
+                continue  # out on points alone
+            sure = sum(1 for j in found if j != i and highs[j] >= lows[i]) < within
+            asked.append((key, i, among, within, sure))
+    half = None if budget is None else budget / 2
+    reach = _ask(field, [(i, among, _FEWEST, within - 1) for _, i, among, within, _ in asked], half)
+    sure_asked = [n for n, (*_, sure) in enumerate(asked) if not sure and reach[n]]
+    questions = [(asked[n][1], asked[n][2], _MOST, asked[n][3]) for n in sure_asked]
+    passed = dict(zip(sure_asked, _ask(field, questions, half), strict=True))
+    listed: dict[str, list[GroupPlace]] = {key: [] for key in groups}
+    for n, (key, i, _, _, sure) in enumerate(asked):
+        if reach[n] is False:
+            continue
+        within_all = True if sure else None if passed.get(n) is None else not passed[n]
+        listed[key].append(
+            GroupPlace(field.parts[i].start_no, reach[n], within_all if reach[n] else None)
+        )
+    return tuple(
+        GroupRace(key, within, sizes[key], tuple(listed[key]))
+        for key, (_, within) in groups.items()
+    )
+
+
+def _ask(
+    field: _Field,
+    questions: Sequence[tuple[int, frozenset[int] | None, int, int]],
+    budget: float | None,
+) -> list[bool | None]:
+    """For each (participant, members counted, _FEWEST or _MOST, target): does some outcome
+    have at most (_FEWEST) or at least (_MOST) `target` members ahead, for some result of the
+    participant's own game? None: undetermined within the budget."""
+    answers: list[bool | None] = [False] * len(questions)
     clock = _Clock(budget)
     for k, deadline in clock.passes(len(questions)):
-        n, own, kind = questions[k]
-        _, i, among = asked[n]
-        search = _Search(field, i, own, kind, deadline, among=among)
+        i, among, kind, target = questions[k]
         try:
-            search.run()
-            answers[n, own, kind] = search.best
+            answers[k] = any(
+                _reaches(_Search(field, i, own, kind, deadline, among=among, target=target))
+                for own in field.own_results(i)
+            )
         except _OutOfBudget:
-            answers[n, own, kind] = None
+            answers[k] = None
             clock.retry.add(k)
-    reach: dict[str, list[GroupPlace]] = {key: [] for key in groups}
-    for n, (key, i, _) in enumerate(asked):
-        fewest = [answers[n, own, _FEWEST] for own in field.own_results(i)]
-        most = [answers[n, own, _MOST] for own in field.own_results(i)]
-        best = None if None in fewest else 1 + min(x for x in fewest if x is not None)
-        worst = None if None in most else 1 + max(x for x in most if x is not None)
-        if best is None or best <= groups[key][1]:
-            reach[key].append(GroupPlace(field.parts[i].start_no, best, worst))
-    return tuple(
-        GroupRace(key, within, sizes[key], tuple(reach[key])) for key, (_, within) in groups.items()
-    )
+    return answers
+
+
+def _reaches(search: _Search) -> bool:
+    search.run()
+    if search.best is None or search.target is None:
+        return False
+    return search.best <= search.target if search.kind == _FEWEST else search.best >= search.target
 
 
 _CONDITION_GAMES = 6  # the most other boards tried for a condition, per own result

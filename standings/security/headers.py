@@ -34,6 +34,7 @@ OPEN_READS = {
     "web:roundjson",
     "web:crosstablejson",
     "web:playerjson",
+    "web:racejson",
     "web:events_json",
     "web:openapi",
 }

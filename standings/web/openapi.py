@@ -142,6 +142,99 @@ SCHEMAS: dict[str, Any] = {
             "games": {"type": "array", "items": _ref("Game")},
         }
     ),
+    "Race": _object(
+        {
+            "round": {**_nullable("integer"), "description": "the current round; null: none"},
+            "stage": {
+                "enum": ["open", "complete", "finished", "no round"],
+                "description": "open: the current round has games to play (the race); "
+                "complete: every result of it is in; finished: the event is over",
+            },
+            "open_games": {"type": "integer"},
+            "covers": {
+                "enum": ["current round only", "whole event", None],
+                "description": "current round only: the next round is not paired, the race "
+                "reads this round's games alone; whole event: the last planned round",
+            },
+            "final_round": _nullable("boolean"),
+            "provisional": {"type": "boolean", "description": "the standings are"},
+            "first_place": {
+                "type": "array",
+                "description": "every player not eliminated, in the order of the standings",
+                "items": _object(
+                    {
+                        "start_no": {"type": "integer"},
+                        "name": {"type": "string"},
+                        "status": {"enum": ["clinched", "possible", "undetermined"]},
+                        "witness": {
+                            "type": ["array", "null"],
+                            "description": "every open game's result in one outcome where "
+                            "the player ranks first",
+                            "items": _object(
+                                {
+                                    "board": {"type": "integer"},
+                                    "result": {"enum": ["1-0", "1/2-1/2", "0-1"]},
+                                }
+                            ),
+                        },
+                        "by_lots": {
+                            **_nullable("boolean"),
+                            "description": "first only level with others on every value",
+                        },
+                        "says": {
+                            **_nullable("string"),
+                            "description": "the condition in words, in the reader's language",
+                        },
+                        "places": {
+                            "type": "array",
+                            "description": "per result of their own game ('' without one): "
+                            "the best and worst place over every outcome of the other games "
+                            "(null: not worked out within the budget)",
+                            "items": _object(
+                                {
+                                    "own": {"enum": ["win", "draw", "loss", ""]},
+                                    "best": _nullable("integer"),
+                                    "worst": _nullable("integer"),
+                                }
+                            ),
+                        },
+                    }
+                ),
+            },
+            "prize_places": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "category": {"type": "string", "description": "the category's key"},
+                        "name": {"type": "string"},
+                        "places": {"type": "array", "items": {"type": "integer"}},
+                        "reach": {
+                            "type": "array",
+                            "description": "every member who can still end within the "
+                            "places with a prize (place among the category's members)",
+                            "items": _object(
+                                {
+                                    "start_no": {"type": "integer"},
+                                    "name": {"type": "string"},
+                                    "status": {
+                                        "enum": ["sure", "possible", "undetermined"],
+                                        "description": "sure: within the places in every "
+                                        "outcome; possible: in some; undetermined: not "
+                                        "worked out within the budget",
+                                    },
+                                }
+                            ),
+                        },
+                    }
+                ),
+            },
+            "winners": {
+                "type": "array",
+                "description": "once the event is over: the players ranked first",
+                "items": _object({"start_no": {"type": "integer"}, "name": {"type": "string"}}),
+            },
+        }
+    ),
     "EventList": _object(
         {
             "events": {
@@ -207,6 +300,14 @@ def document() -> dict[str, Any]:
                 "the shape of standings.json, computed from rounds 1 to `number`",
                 "Standings",
                 parameters=(SLUG, _integer("number")),
+            ),
+            "/e/{slug}/race.json": _get(
+                "Who can still win (individual events): each player not eliminated from "
+                "first place, with a witness, the condition in words and the places each "
+                "result of their own game can give; who can still reach each prize "
+                "category's places (docs/race.md)",
+                "Race",
+                parameters=(SLUG,),
             ),
             "/e/{slug}/round/{number}.json": _get(
                 "A published round's pairings and results (individual events)",

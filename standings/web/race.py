@@ -112,16 +112,14 @@ class Reach:
 
     start_no: int
     name: str
-    best: int | None
-    worst: int | None
     status: str  # "sure", "possible", "undetermined"
 
 
-def reach_status(place: GroupPlace, within: int) -> str:
+def reach_status(place: GroupPlace) -> str:
     """sure: within the places in every outcome; possible: in some, not in all."""
-    if place.best is None or place.worst is None:
+    if place.reach is None or place.sure is None:
         return "undetermined"
-    return "sure" if place.worst <= within else "possible"
+    return "sure" if place.sure else "possible"
 
 
 def prize_places(state: EventState, found: RaceState) -> list[tuple[PrizeCategory, list[Reach]]]:
@@ -130,14 +128,7 @@ def prize_places(state: EventState, found: RaceState) -> list[tuple[PrizeCategor
     shown = []
     for category, group in zip(found.categories, found.race.groups, strict=True):
         reach = [
-            Reach(
-                g.start_no,
-                state.people[g.start_no].name,
-                g.best,
-                g.worst,
-                reach_status(g, category.places[-1]),
-            )
-            for g in group.reach
+            Reach(g.start_no, state.people[g.start_no].name, reach_status(g)) for g in group.reach
         ]
         shown.append((category, reach))
     return shown
@@ -197,6 +188,7 @@ def race_json(state: EventState) -> str:
         "provisional": state.provisional,
         "first_place": [],
         "prize_places": [],
+        "winners": [],
     }
     if found.race is not None:
         data["open_games"] = len(found.race.open_games)
@@ -222,14 +214,7 @@ def race_json(state: EventState) -> str:
                 "name": category.name,
                 "places": list(category.places),
                 "reach": [
-                    {
-                        "start_no": r.start_no,
-                        "name": r.name,
-                        "best": r.best,
-                        "worst": r.worst,
-                        "status": r.status,
-                    }
-                    for r in reach
+                    {"start_no": r.start_no, "name": r.name, "status": r.status} for r in reach
                 ],
             }
             for category, reach in prize_places(state, found)

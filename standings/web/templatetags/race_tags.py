@@ -9,7 +9,7 @@ from typing import Any
 
 from django import template
 
-from standings.engine.race import ELIMINATED, PlaceRange
+from standings.engine.race import ELIMINATED
 from standings.state.event_state import EventState
 from standings.state.race import OPEN, in_last_round, race_of, stage_of
 
@@ -46,14 +46,6 @@ def race_screen(state: EventState) -> list[race.Contender] | None:
     if not in_last_round(state):
         return None
     return race.contenders(state, race_of(state))
-
-
-@register.filter
-def place_range(shown: PlaceRange) -> str:
-    """ "3", "1–4"; "?" for a bound not worked out within the budget."""
-    best = "?" if shown.best is None else str(shown.best)
-    worst = "?" if shown.worst is None else str(shown.worst)
-    return best if best == worst else f"{best}–{worst}"
 
 
 @register.filter
