@@ -35,6 +35,7 @@ from bench.team_live_bench import seed_individual  # noqa: E402
 from standings.demo.event import DEMO_SLUG, load_demo  # noqa: E402
 from standings.events import services  # noqa: E402
 from standings.events.actors import COMMAND  # noqa: E402
+from standings.events.changes import event_committed  # noqa: E402
 from standings.events.models import Event, Game  # noqa: E402
 from standings.state import cache as state_cache  # noqa: E402
 from standings.state import path as state_path  # noqa: E402
@@ -94,6 +95,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     assert get_resolver().url_patterns  # every page registered before a page renders
+    # No live push: its thread would write to the in-memory database beside the bench's.
+    event_committed.receivers.clear()
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
