@@ -1043,15 +1043,39 @@ def _groups(
             sure = sum(1 for j in found if j != i and highs[j] >= lows[i]) < within
             asked.append((key, i, among, within, sure))
     half = None if budget is None else budget / 2
-    reach = _ask(field, [(i, among, _FEWEST, within - 1) for _, i, among, within, _ in asked], half)
-    sure_asked = [n for n, (*_, sure) in enumerate(asked) if not sure and reach[n]]
+    member = {
+        key: {field.index[s] for s in members if s in field.index}
+        for key, (members, _) in groups.items()
+    }
+    # Decided on points where an outcome shows it: fewer than `within` members at or above
+    # the participant's points (so fewer ahead), or `within` members above them (so ahead).
+    on_points = [
+        _on_points(field, i, member[key], within, above=False) for key, i, _, within, _ in asked
+    ]
+    searched = [n for n, found in enumerate(on_points) if not found]
+    answers = _ask(
+        field, [(asked[n][1], asked[n][2], _FEWEST, asked[n][3] - 1) for n in searched], half
+    )
+    reach: list[bool | None] = [True] * len(asked)
+    for n, answer in zip(searched, answers, strict=True):
+        reach[n] = answer
+    sure_asked = [
+        n
+        for n, (key, i, _, within, sure) in enumerate(asked)
+        if not sure and reach[n] and not _on_points(field, i, member[key], within, above=True)
+    ]
     questions = [(asked[n][1], asked[n][2], _MOST, asked[n][3]) for n in sure_asked]
     passed = dict(zip(sure_asked, _ask(field, questions, half), strict=True))
     listed: dict[str, list[GroupPlace]] = {key: [] for key in groups}
     for n, (key, i, _, _, sure) in enumerate(asked):
         if reach[n] is False:
             continue
-        within_all = True if sure else None if passed.get(n) is None else not passed[n]
+        if sure:
+            within_all: bool | None = True
+        elif n not in passed:  # shown not sure on points
+            within_all = False
+        else:
+            within_all = None if passed[n] is None else not passed[n]
         listed[key].append(
             GroupPlace(field.parts[i].start_no, reach[n], within_all if reach[n] else None)
         )
@@ -1059,6 +1083,38 @@ def _groups(
         GroupRace(key, within, sizes[key], tuple(listed[key]))
         for key, (_, within) in groups.items()
     )
+
+
+def _on_points(
+    field: _Field, i: int, members: Collection[int], within: int, *, above: bool
+) -> bool:
+    """Does some outcome leave fewer than `within` other members at or above participant
+    i's points (above=False: i is then within the places, whatever the tie-breaks), or
+    `within` members above them (above=True: i is then outside them)? Each game is chosen
+    on its own, its two players being nobody else's: exact on points."""
+    totals, mine = field.totals, field.game_of[i]
+    unpaired = [totals[j][0] for j in members if j != i and field.game_of[j] < 0]
+    for own in field.own_results(i):
+        s = totals[i][own]
+        count = sum(1 for points in unpaired if _counts(points, s, above))
+        for g, (w, b) in enumerate(field.games):
+            per_result = [
+                (w in members and _counts(totals[w][r], s, above))
+                + (b in members and _counts(totals[b][2 - r], s, above))
+                for r in range(3)
+            ]
+            if g == mine:
+                r = 2 - own if field.black[i] else own
+                count += per_result[r] - (i in members and _counts(s, s, above))
+            else:
+                count += max(per_result) if above else min(per_result)
+        if (count >= within) if above else (count < within):
+            return True
+    return False
+
+
+def _counts(points: float, s: float, above: bool) -> bool:
+    return points > s if above else points >= s
 
 
 def _ask(

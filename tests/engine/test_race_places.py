@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 
 from standings.engine.event import PENDING, Event
 from standings.engine.race import POSSIBLE, RESULTS, GameOutcome, race
@@ -101,13 +100,14 @@ def check_groups(event: Event, tiebreaks, rules, rng: random.Random) -> int:
 
 
 def test_group_places_and_conditions_are_the_enumerations_on_generated_events():
-    """120 events, each with the preset individual lists and two short ones: who can end
+    """120 events, each with the five preset individual lists and two short ones (840
+    races, two groups each: everyone, and a random group with 1-3 places): who can end
     within each group's places and who is sure to are the enumeration's, and every
-    condition found holds in every outcome (first exactly when the board ends so)."""
+    condition found (about 500) holds in every outcome (first exactly when the board ends
+    so)."""
     rng = random.Random(2929)
     conditions = 0
     races = 0
-    seen: Counter = Counter()
     for _ in range(120):
         event = generated_round_robin(rng) if rng.random() < 0.3 else generated_swiss(rng)
         if len(open_pairs(event)) > 5:
@@ -115,9 +115,8 @@ def test_group_places_and_conditions_are_the_enumerations_on_generated_events():
         for tiebreaks in (*INDIVIDUAL_LISTS, *SHORT_LISTS):
             conditions += check_groups(event, tiebreaks, rng.choice(["2024", "2026"]), rng)
             races += 1
-        seen[len(open_pairs(event))] += 1
-    assert races > 600
-    assert conditions > 20  # the one-board sentences get exercised
+    assert races == 840
+    assert conditions > 400  # the one-board sentences get exercised
 
 
 def test_a_condition_on_one_board():
