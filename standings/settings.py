@@ -267,7 +267,9 @@ FOLLOW_MIN_GAP = float(os.environ.get("FOLLOW_MIN_GAP", "60"))  # s between two,
 FOLLOW_PUSH_TTL = env_int("FOLLOW_PUSH_TTL", 6 * 3600)  # s a push service keeps a push
 FOLLOW_PUSH_TIMEOUT = float(os.environ.get("FOLLOW_PUSH_TIMEOUT", "10"))
 FOLLOW_MAX_ATTEMPTS = env_int("FOLLOW_MAX_ATTEMPTS", 6)
-FOLLOW_SEND_THREADS = env_int("FOLLOW_SEND_THREADS", 8)
+FOLLOW_PUSH_IN_FLIGHT = env_int(
+    "FOLLOW_PUSH_IN_FLIGHT", 50
+)  # requests waiting at once, per push service
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {
