@@ -188,7 +188,7 @@ class GroupRace:
             "places": self.places,
             "members": self.members,
             "reach": [
-                {"start_no": g.start_no, "best": g.best, "worst": g.worst} for g in self.reach
+                {"start_no": g.start_no, "reach": g.reach, "sure": g.sure} for g in self.reach
             ],
         }
 

@@ -128,3 +128,14 @@ def test_a_condition_on_one_board():
         ("win", 1, ("1/2-1/2",))
     ]
     assert not chances[4].conditions
+    grouped = race(round_robin_of_four(), ("DE",), budget=None, groups={"all": ([1, 2, 3, 4], 1)})
+    assert grouped.to_json()["groups"] == [
+        {
+            "key": "all",
+            "places": 1,
+            "members": 4,
+            "reach": [
+                {"start_no": c.start_no, "reach": True, "sure": False} for c in grouped.first_place
+            ],
+        }
+    ]

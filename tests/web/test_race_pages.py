@@ -370,3 +370,11 @@ def test_the_json_answers_the_openapi_description(client, event):
     check(document, "/e/{slug}/race.json", client.get("/e/small-open/race.json"))
     last_round(event)
     check(document, "/e/{slug}/race.json", client.get("/e/small-open/race.json"))
+
+
+def test_a_tournament_overview_has_no_race(client, event):
+    tournament = Event.objects.create(slug="festival", name="Festival")
+    Event.objects.filter(slug="small-open").update(parent=tournament)
+    assert client.get("/e/festival/race/").status_code == 404
+    assert client.get("/e/festival/race.json").status_code == 404
+    assert client.get("/e/small-open/race.json").json()["open_games"] == 2  # a section's own
