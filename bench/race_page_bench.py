@@ -10,11 +10,12 @@ the engine, on three events, engine only.
 - a 500-player Swiss, 9 rounds, the last round's 250 games all open (bench/race_bench.py's),
   prizes: places 1-5 overall, 1-3 rated under 2300, 1-2 rated under 2000.
 
-For each: CPU seconds of the first place alone (every participant's status, budget 2 s), and
-of the whole page's work (first place 2 s, then the card's places, the prize places and the
-sentences' boards 0.5 s each: RACE_BUDGET and PLACES_BUDGET), how many players each status
-has, how many were decided without any search (on points alone), how many prize-place
-answers are decided, and how many sentences were found. Figures only; not a timed test.
+For each: CPU seconds of the first place alone (every participant's status, budget 2 s), of
+the first place and the prize places (0.5 s more), and of the whole page's work (first
+place 2 s, then the card's places, the prize places and the sentences' boards 0.5 s each:
+RACE_BUDGET and PLACES_BUDGET), how many players each status has, how many were decided
+without any search (on points alone), how many prize-place answers are decided, and how
+many sentences were found. Figures only; not a timed test.
 
     .venv/bin/python bench/race_page_bench.py
 """
@@ -125,6 +126,16 @@ def measure(label: str, event: engine.Event, tiebreaks: tuple[str, ...], groups:
     first = race(event, tiebreaks, places=False, budget=RACE_BUDGET)
     first_time = time.thread_time() - start
     start = time.thread_time()
+    prizes = race(
+        event,
+        tiebreaks,
+        places=False,
+        budget=RACE_BUDGET,
+        places_budget=PLACES_BUDGET,
+        groups=groups,
+    )
+    prizes_time = time.thread_time() - start
+    start = time.thread_time()
     page = race(
         event,
         tiebreaks,
@@ -141,6 +152,9 @@ def measure(label: str, event: engine.Event, tiebreaks: tuple[str, ...], groups:
         + ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
         + f"; {on_points} decided on points alone, "
         f"{len(event.participants) - on_points} searched"
+    )
+    print(
+        f"  first place and prize places: {prizes_time:.2f} s CPU, {prizes.evaluations} standings"
     )
     ranges = [r for c in page.first_place for r in c.places]
     known = sum((r.best is not None) + (r.worst is not None) for r in ranges)
