@@ -378,3 +378,38 @@ def test_a_tournament_overview_has_no_race(client, event):
     assert client.get("/e/festival/race/").status_code == 404
     assert client.get("/e/festival/race.json").status_code == 404
     assert client.get("/e/small-open/race.json").json()["open_games"] == 2  # a section's own
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "es"])
+def test_the_card_section_has_every_text_marked(client, event, language):
+    from django.utils import translation
+
+    from standings.state.cache import state as state_of
+
+    last_round(event)
+    client.get("/e/small-open/")  # the state built and cached
+    state = state_of("small-open", state_cache.current_version("small-open"))
+    rendered = {}
+    for shown in ("en", language):
+        with translation.override(shown):
+            rendered[shown] = "".join(
+                render_to_string("web/_race_card.html", {"state": state, "person": person})
+                for person in state.people.values()
+            )
+    same = words(rendered["en"]) & words(rendered[language])
+    assert {t for t in same if not set(WORD.findall(t)) <= marked_words() | alike_words()} == set()
+
+
+def test_the_link_filter_for_the_standings_page(client, event, written):
+    from django.template import Context, Template
+
+    from standings.state.cache import state as state_of
+
+    link = Template("{% load race_tags %}{% if state|has_race %}race{% endif %}")
+    client.get("/e/small-open/")
+    state = state_of("small-open", state_cache.current_version("small-open"))
+    assert link.render(Context({"state": state})) == "race"
+    written(writes.enter_result, event, 3, 3, "10")
+    written(writes.enter_result, event, 3, 4, "01")
+    state = state_of("small-open", state_cache.current_version("small-open"))
+    assert link.render(Context({"state": state})) == ""

@@ -62,3 +62,10 @@ def reach_text(status: str) -> str:
 def shown_result(result: str) -> str:
     """A game's result from White's side as the round page shows it: "1/2-1/2" -> "½-½"."""
     return race.SHOWN_RESULT.get(result, result)
+
+
+@register.filter
+def has_race(state: EventState) -> bool:
+    """The current round has open games in an individual event: the standings page links
+    the race (nothing is worked out to answer)."""
+    return stage_of(state) == OPEN
