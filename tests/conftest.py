@@ -34,6 +34,38 @@ if os.environ.get("FORBID_OUTSIDE_READS") == "1":
     sys.addaudithook(_watch_opens)
 
 
+@pytest.fixture(autouse=True)
+def _no_outside_reads():
+    """The test that opened a file beside the repository fails itself, so the failure also
+    reaches a run split over processes (pytest-xdist), whose workers' session ends unseen."""
+    seen = set(_READ_BESIDE)
+    yield
+    if opened := _READ_BESIDE - seen:
+        pytest.fail(f"FORBID_OUTSIDE_READS: opened {', '.join(sorted(opened)[:5])}")
+
+
+# CI's second run (PostgreSQL and the shared Redis) repeats only what a database or Redis can
+# change: with STATEFUL_ONLY=1, a test that asks for neither is left to the first run.
+_STATEFUL_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+    | {"redis_url", "live_redis", "server_database", "asgi_servers"}
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("STATEFUL_ONLY") != "1":
+        return
+    kept, left = [], []
+    for item in items:
+        stateful = item.get_closest_marker("django_db") or _STATEFUL_FIXTURES.intersection(
+            getattr(item, "fixturenames", ())
+        )
+        (kept if stateful else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def redis_url():
     """REDIS_URL when set, else a throwaway redis-server on a free port for this run."""
@@ -57,10 +89,12 @@ def fresh_caches():
     from django.core.cache import cache
 
     from standings.state import cache as state_cache
+    from standings.state import race
     from standings.web import languages, render, search
 
     def empty() -> None:
         cache.clear()
+        race._RACES.clear()
         search._INDEXES.clear()
         render._SCOPES.clear()
         state_cache._STATES.clear()

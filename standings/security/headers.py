@@ -35,6 +35,7 @@ OPEN_READS = {
     "web:crosstablejson",
     "web:playerjson",
     "web:racejson",
+    "web:afterjson",
     "web:events_json",
     "web:openapi",
 }

@@ -93,3 +93,13 @@ def test_cors_only_on_the_read_endpoints(client):
     assert "Access-Control-Allow-Origin" not in client.get("/e/small-open/")
     assert "Access-Control-Allow-Origin" not in client.get("/e/small-open/round/3/")
     assert client.post("/e/small-open/round/3.json").status_code == 405
+
+
+def test_every_json_read_is_open_to_other_sites(client):
+    """The API's promise (docs/api.md): each documented JSON endpoint may be read by another
+    site's page, the standings after a round too."""
+    event = create_swiss()
+    for path in ("standings.json", "after/1.json", "round/3.json", "crosstable.json"):
+        response = client.get(f"/e/{event.slug}/{path}")
+        assert response.status_code == 200, path
+        assert response["Access-Control-Allow-Origin"] == "*", path
