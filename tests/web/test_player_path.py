@@ -12,6 +12,7 @@ from standings.demo.event import DEMO_SLUG, load_demo
 from standings.demo.team_event import DEMO_TEAM_SLUG, load_team_demo
 from standings.events.models import AuditEntry, Event, Participant
 from standings.events.rating_settings import change_rating_settings
+from standings.live.publish import publish
 from standings.state import cache as state_cache
 from standings.state import path as state_path
 from tests.factories import TEST_ACTOR
@@ -220,6 +221,7 @@ def test_a_player_of_another_event_is_not_a_field_and_a_stranger_is_refused(
 def test_the_path_is_built_once_per_version_and_earlier_rounds_are_not_ranked_again(
     client, event, monkeypatch, django_assert_num_queries
 ):
+    state_path._RANKED.clear()  # an earlier test may have ranked these very rounds already
     state = state_cache.state(event.slug, event.version)
     assert state is not None
     path = state_path.path_of(state)
@@ -243,3 +245,13 @@ def test_the_path_is_built_once_per_version_and_earlier_rounds_are_not_ranked_ag
     assert newest is not None
     assert [s.round for s in state_path.path_of(newest).players[1]] == [1, 2, 3]
     assert runs == [3]
+
+
+def test_the_publish_builds_the_path_so_a_card_reads_no_database(
+    event, client, django_assert_num_queries
+):
+    """The standings page's render (which the publish makes once the sockets have the push)
+    builds the version's path: the first card of that version reads it from memory."""
+    publish(event.pk)
+    with django_assert_num_queries(0):
+        assert client.get("/e/small-open/player/3/").status_code == 200

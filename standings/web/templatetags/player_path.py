@@ -58,6 +58,15 @@ def team_path(state: EventState, number: int) -> PathView:
 
 
 @register.simple_tag
+def prepare_path(state: EventState) -> str:
+    """Build the version's path on the standings page's render (not its live fragment's):
+    the publish renders that page once the sockets have the push (render.warm), so the
+    cards and team pages of the version read the path from memory, never the database."""
+    path_of(state)
+    return ""
+
+
+@register.simple_tag
 def rating_column(state: EventState) -> dict[int, RatingEstimate | None] | None:
     """Each player's estimate when the organiser shows the column, else None (a team
     event's standings are its teams': no column)."""
