@@ -102,6 +102,15 @@ def race_of(state: EventState) -> RaceState:
     return found
 
 
+def known_race(state: EventState) -> RaceState | None:
+    """The race at the state's version if some page has worked it out already (this process
+    or another), else None: never works it out, never reads the database (the player card
+    asks this, so that a card stays one cache read however costly the race)."""
+    kept = (settings.RELEASE, state.slug, state.version, state.updated_at)
+    found: RaceState | None = _RACES.get(kept) or cache.get(key(state.slug, state.version, "race"))
+    return found
+
+
 def _shared(state: EventState) -> RaceState:
     """From the shared cache, else worked out by one caller while the others wait."""
     name = key(state.slug, state.version, "race")

@@ -413,3 +413,26 @@ def test_the_link_filter_for_the_standings_page(client, event, written):
     written(writes.enter_result, event, 3, 4, "01")
     state = state_of("small-open", state_cache.current_version("small-open"))
     assert link.render(Context({"state": state})) == ""
+
+
+def test_the_card_and_the_standings_show_the_race_in_the_last_round(client, event, written):
+    """Wired into the pages: the player card holds its section once the race of the version
+    is worked out (it never works it out itself), and links the race page; the standings
+    link the race page."""
+    from django.core.cache import cache
+
+    last_round(event)
+    card = client.get("/e/small-open/player/1/").content  # nobody has asked for the race yet
+    assert not select(card, "#race-card .race-places")
+    assert one(card, "#race-card a")["href"] == "/e/small-open/race/"
+    contender = client.get("/e/small-open/race.json").json()["first_place"][0]["start_no"]
+    version = state_cache.current_version("small-open")
+    cache.delete(render.page_key("small-open", version, f"player-{contender}", "en"))
+    card = client.get(f"/e/small-open/player/{contender}/").content
+    assert select(card, "#race-card .race-places")
+    standings = client.get("/e/small-open/").content
+    assert one(standings, ".race-link a")["href"] == "/e/small-open/race/"
+    written(writes.enter_result, event, 3, 3, "10")
+    written(writes.enter_result, event, 3, 4, "01")  # the round complete: no race
+    assert not select(client.get("/e/small-open/player/1/").content, "#race-card")
+    assert not select(client.get("/e/small-open/").content, ".race-link")

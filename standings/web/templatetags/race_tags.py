@@ -11,7 +11,7 @@ from django import template
 
 from standings.engine.race import ELIMINATED
 from standings.state.event_state import EventState
-from standings.state.race import OPEN, in_last_round, race_of, stage_of
+from standings.state.race import OPEN, in_last_round, known_race, race_of, stage_of
 
 from .. import race
 
@@ -21,10 +21,14 @@ register = template.Library()
 @register.simple_tag
 def race_card(state: EventState, start_no: int) -> dict[str, Any] | None:
     """What the card shows of a participant in the race: their chance, its sentence and the
-    places each result of their own game can give; None when there is no race."""
+    places each result of their own game can give; None when there is no race. Only a race
+    already worked out for the version (by the race page or the screen) is shown; until then
+    the card links the race page ("pending"), since working it out can take seconds."""
     if stage_of(state) != OPEN:
         return None
-    found = race_of(state)
+    found = known_race(state)
+    if found is None:
+        return {"pending": True}
     if found.race is None:
         return None
     chance = next((c for c in found.race.chances if c.start_no == start_no), None)
