@@ -34,10 +34,11 @@ browser:
 	  else echo "Chromium missing: sudo apt-get install chromium"; fi; }
 
 # The browser tests mostly wait (for a page, a push, a reconnect): they run beside the rest,
-# their output printed after it; either failing fails the target.
+# in two processes (pytest-xdist, a test file to a process), their output printed after it;
+# either failing fails the target.
 test: $(STAMP) browser
 	@log="$$(mktemp)"; status=0; \
-	$(PY) -m pytest -p no:cacheprovider -m browser >"$$log" 2>&1 & browser=$$!; \
+	$(PY) -m pytest -p no:cacheprovider -m browser -n 2 --dist loadfile >"$$log" 2>&1 & browser=$$!; \
 	$(PY) -m pytest -m "not browser" || status=$$?; \
 	wait $$browser || status=$$?; \
 	echo "== the browser tests, run beside the others:"; cat "$$log"; rm -f "$$log"; \
