@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("standings.arbiter.urls")),
     path("", include("standings.web.urls")),
     path("", include("standings.bridge_events.urls")),
+    path("", include("standings.mirror.urls")),  # a venue's batches (docs/deployment.md)
 ]

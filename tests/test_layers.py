@@ -27,6 +27,7 @@ ALLOWED = {
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
     "follow": {"engine", "events", "state", "web", "wording"},
+    "mirror": {"engine", "bridge", "events", "trf", "bridge_events"},
 }
 
 

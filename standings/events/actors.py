@@ -38,10 +38,16 @@ class SystemActor:
 DEMO = SystemActor("demo", relays_results=True)
 # The management commands (import_trf, import_prizes, import_bridge) and the bench scripts.
 COMMAND = SystemActor("command", relays_results=True)
+# A venue's batches on the public side (standings/mirror/): the venue's event as it stands.
+MIRROR = SystemActor("mirror", relays_results=True)
 
 # `request.user` is one of the first two (the project keeps Django's user model): a view
 # passes it as it is.
 Actor: TypeAlias = "User | AnonymousUser | SystemActor"
+
+
+class HeldAtVenue(NotAllowed):
+    """The event is a mirror of a venue's (standings/mirror/): changed only there."""
 
 
 class NoActor(TypeError):
@@ -55,6 +61,14 @@ def check_may_change(actor: Actor, event: Event | None) -> None:
     if isinstance(actor, SystemActor):
         return
     _check_is_user(actor)
+    if event is not None and _is_mirrored(event):
+        raise HeldAtVenue(
+            gettext(
+                "%(event)s is published from the venue's server: enter and correct it there;"
+                " this site only shows it."
+            )
+            % {"event": event.name}
+        )
     if not can_edit(actor, event):
         if event is None:
             raise NotAllowed(gettext("Only staff can create events."))
@@ -66,8 +80,16 @@ def forbid_unless_may_change(actor: Actor, event: Event | None, said: str) -> No
     `said` unless `actor` may change `event`, as `check_may_change` decides."""
     try:
         check_may_change(actor, event)
+    except HeldAtVenue as refused:
+        raise PermissionDenied(refused.message) from None
     except NotAllowed:
         raise PermissionDenied(said) from None
+
+
+def _is_mirrored(event: Event) -> bool:
+    """Whether a venue publishes `event` here: the mirror's row (mirror/models.py, reached by
+    its related name, so that this layer imports nothing of the mirror's)."""
+    return event.pk is not None and hasattr(event, "mirrored")
 
 
 def user_of(actor: Actor) -> User | None:

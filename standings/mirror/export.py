@@ -1,0 +1,81 @@
+"""The venue's side of a batch: the event's whole state at one version, as its own export.
+
+A chess event (individual or team) is its TRF file as trf/exporter writes it, plus what a
+TRF file does not hold: the event's settings (tie-breaks, scoring, prizes...), each round's
+state and times (the provisional marks follow from them), each board's number, and the
+participants' columns the file leaves out. A bridge event is its document and its settings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from standings.bridge_events.models import BridgeEvent
+from standings.events.models import Event, Game, Participant
+from standings.trf.exporter import export_trf
+
+from .batch import FORMAT
+
+# Event columns a batch does not carry: the row's identity and the public side's own.
+NOT_SENT = {"id", "slug", "version", "created_at", "updated_at", "parent", "section_order"}
+# Participant columns the public side takes from the TRF file itself.
+PARTICIPANT_NOT_SENT = {"id", "event", "team", "start_no"}
+
+
+class NotMirrorable(ValueError):
+    """An event this first part of the mirror does not publish (a tournament's section)."""
+
+
+def columns(obj, skipped: set[str]) -> dict[str, Any]:
+    """The object's concrete columns by name, as JSON-ready values (field.value_to_string
+    is not used: it turns JSON columns into text)."""
+    found = {}
+    for field in obj._meta.concrete_fields:
+        if field.name in skipped or field.is_relation:
+            continue
+        found[field.name] = getattr(obj, field.attname)
+    return found
+
+
+def state_at_version(slug: str) -> tuple[int, dict[str, Any]]:
+    """(version, the event's state at that version): read twice until no write came between."""
+    while True:
+        with transaction.atomic():
+            event = Event.objects.get(slug=slug)
+            described = describe(event)
+        if Event.objects.filter(pk=event.pk, version=event.version).exists():
+            return event.version, described
+
+
+def describe(event: Event) -> dict[str, Any]:
+    if event.parent_id is not None or event.sections.exists():
+        raise NotMirrorable(f"{event.slug} is a tournament's section or has sections")
+    state: dict[str, Any] = {"format": FORMAT, "event": columns(event, NOT_SENT)}
+    bridge = BridgeEvent.objects.filter(event=event).first()
+    if bridge is not None:
+        state["bridge"] = columns(bridge, {"id", "event"})
+        return state
+    state["trf"] = export_trf(event)
+    state["rounds"] = [
+        {"number": r.number, "state": r.state, "starts_at": r.starts_at, "closed_at": r.closed_at}
+        for r in event.round_set.order_by("number")
+    ]
+    state["boards"] = [
+        [
+            g.round.number,
+            g.match.table if g.match else 0,
+            g.board,
+            g.white.start_no,
+            g.black.start_no,
+        ]
+        for g in Game.objects.filter(round__event=event).select_related(
+            "round", "match", "white", "black"
+        )
+    ]
+    state["participants"] = {
+        str(p.start_no): columns(p, PARTICIPANT_NOT_SENT)
+        for p in Participant.objects.filter(event=event)
+    }
+    return state

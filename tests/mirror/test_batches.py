@@ -1,0 +1,218 @@
+"""The public side's endpoint: a venue's batch is applied only when signed with the live
+token and in order; every other batch is refused and changes nothing."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from standings.events.models import AuditEntry, Event
+from standings.events.services import enter_result
+from standings.mirror import batch
+from standings.mirror.export import state_at_version
+from standings.mirror.models import MirroredEvent
+from standings.state.event_state import build_state
+from tests.factories import TEST_ACTOR, create_swiss, create_team_event
+
+MIRROR_SLUG = "open-mirror"
+
+
+def token_for(slug: str = MIRROR_SLUG, *args: str) -> str:
+    from io import StringIO
+
+    out = StringIO()
+    call_command("mirror_token", slug, *args, stdout=out)
+    return out.getvalue().strip().splitlines()[-1]
+
+
+def body_of(
+    venue_slug: str, seq: int, prev: int, slug: str = MIRROR_SLUG, version: int | None = None
+) -> bytes:
+    at, state = state_at_version(venue_slug)
+    state.update(slug=slug, seq=seq, prev=prev, version=at if version is None else version)
+    return batch.pack(state)
+
+
+def post(client, body: bytes, token: str, slug: str = MIRROR_SLUG, **headers):
+    return client.post(
+        f"/mirror/{slug}/",
+        body,
+        content_type="application/json",
+        headers={
+            "Content-Encoding": "gzip",
+            batch.SIGNATURE_HEADER: batch.signature(batch.token_key(token), body),
+            **headers,
+        },
+    )
+
+
+def written() -> tuple:
+    return sorted(Event.objects.values_list("slug", "version")), AuditEntry.objects.count()
+
+
+def standings_of(slug: str) -> object:
+    state = build_state(Event.objects.get(slug=slug))
+    return json.loads(json.dumps(state.standings.to_json()))
+
+
+@pytest.fixture
+def venue(db):
+    return create_swiss(slug="small-open")
+
+
+def test_a_token_is_printed_last_and_only_its_hash_is_kept(db):
+    token = token_for()
+    mirrored = MirroredEvent.objects.get(event__slug=MIRROR_SLUG)
+    assert len(token) >= 40
+    assert mirrored.token_key == batch.token_key(token) != token
+    assert token not in json.dumps(list(MirroredEvent.objects.values()), default=str)
+    assert Event.objects.get(slug=MIRROR_SLUG).name == MIRROR_SLUG
+
+
+def test_a_local_event_is_mirrored_only_when_asked_to_replace_it(venue):
+    with pytest.raises(CommandError, match="--replace"):
+        token_for("small-open")
+    assert not MirroredEvent.objects.exists()
+    token_for("small-open", "--replace")
+    assert MirroredEvent.objects.get().event == venue
+
+
+def test_the_batch_is_applied_and_the_standings_are_the_venues(client, venue):
+    token = token_for()
+    answer = post(client, body_of("small-open", 1, 0), token)
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == {"seq": 1, "applied": True, "last_seq": 1}
+    assert standings_of(MIRROR_SLUG) == standings_of("small-open")
+    mirror = Event.objects.get(slug=MIRROR_SLUG)
+    assert mirror.tiebreaks == venue.tiebreaks
+    assert list(mirror.round_set.values_list("number", "state")) == list(
+        venue.round_set.values_list("number", "state")
+    )
+    # A result, then the next batch: the mirror follows.
+    enter_result(venue, 3, 3, "10", actor=TEST_ACTOR)
+    assert post(client, body_of("small-open", 2, 1), token).status_code == 200
+    assert standings_of(MIRROR_SLUG) == standings_of("small-open")
+    assert MirroredEvent.objects.get().venue_version == Event.objects.get(slug="small-open").version
+
+
+def test_a_team_event_is_mirrored(client, db):
+    create_team_event(slug="small-teams")
+    token = token_for()
+    assert post(client, body_of("small-teams", 1, 0), token).status_code == 200
+    mirror = build_state(Event.objects.get(slug=MIRROR_SLUG))
+    venue = build_state(Event.objects.get(slug="small-teams"))
+    assert mirror.teams is not None and venue.teams is not None
+    assert json.dumps(mirror.teams.to_json()) == json.dumps(venue.teams.to_json())
+
+
+def test_the_last_batch_sent_again_is_acknowledged_and_changes_nothing(client, venue):
+    token = token_for()
+    body = body_of("small-open", 1, 0)
+    assert post(client, body, token).status_code == 200
+    before = written()
+    again = post(client, body, token)
+    assert again.status_code == 200
+    assert again.json()["applied"] is False
+    assert written() == before
+
+
+@pytest.mark.parametrize("case", ["wrong token", "revoked", "tampered", "no signature"])
+def test_a_batch_not_signed_by_the_live_token_is_403_and_changes_nothing(client, venue, case):
+    token = token_for()
+    body = body_of("small-open", 1, 0)
+    before = written()
+    if case == "wrong token":
+        answer = post(client, body, batch.new_token())
+    elif case == "revoked":
+        token_for(MIRROR_SLUG, "--revoke")
+        answer = post(client, body, token)
+    elif case == "tampered":
+        state = json.loads(gzip.decompress(body))
+        state["trf"] = state["trf"].replace("Player 01", "Player 99")
+        signed = batch.signature(batch.token_key(token), body)
+        answer = client.post(
+            f"/mirror/{MIRROR_SLUG}/",
+            batch.pack(state),
+            content_type="application/json",
+            headers={"Content-Encoding": "gzip", batch.SIGNATURE_HEADER: signed},
+        )
+    else:
+        answer = client.post(
+            f"/mirror/{MIRROR_SLUG}/",
+            body,
+            content_type="application/json",
+            headers={"Content-Encoding": "gzip"},
+        )
+    assert answer.status_code == 403
+    assert answer.json()["error"]
+    assert written() == before
+    assert MirroredEvent.objects.get().last_seq == 0
+
+
+def test_a_new_token_replaces_the_old_one(client, venue):
+    old = token_for()
+    new = token_for()
+    assert post(client, body_of("small-open", 1, 0), old).status_code == 403
+    assert post(client, body_of("small-open", 1, 0), new).status_code == 200
+
+
+def test_a_replayed_or_out_of_order_batch_is_409_and_changes_nothing(client, venue):
+    token = token_for()
+    first = body_of("small-open", 1, 0)
+    assert post(client, first, token).status_code == 200
+    enter_result(venue, 3, 3, "10", actor=TEST_ACTOR)
+    assert post(client, body_of("small-open", 2, 1), token).status_code == 200
+    before = written()
+    for body in (
+        first,  # replayed
+        body_of("small-open", 4, 3),  # one missing before it
+        body_of("small-open", 3, 1),  # does not follow the last
+        body_of("small-open", 2, 1, version=99),  # the last's number with another body
+    ):
+        answer = post(client, body, token)
+        assert answer.status_code == 409
+        assert answer.json()["last_seq"] == 2
+    assert written() == before
+
+
+@pytest.mark.parametrize(
+    "body, headers, status",
+    [
+        (b"not gzip", {}, 400),
+        (gzip.compress(b"[1, 2]"), {}, 400),
+        (gzip.compress(b'{"seq": "x"}'), {}, 400),
+        (gzip.compress(b'{"seq": 1, "prev": 0, "version": 1, "slug": "other"}'), {}, 400),
+        (gzip.compress(b'{"seq": 1, "prev": 0, "version": 1, "slug": "open-mirror"}'), {}, 400),
+        (gzip.compress(b"{}"), {"Content-Encoding": "identity"}, 415),
+    ],
+)
+def test_a_signed_body_that_is_not_a_state_is_4xx_and_changes_nothing(
+    client, venue, body, headers, status
+):
+    token = token_for()
+    before = written()
+    assert post(client, body, token, **headers).status_code == status
+    assert written() == before
+
+
+def test_a_state_the_import_refuses_is_400_and_changes_nothing(client, venue):
+    token = token_for()
+    version, state = state_at_version("small-open")
+    state.update(slug=MIRROR_SLUG, seq=1, prev=0, version=version, trf="001 garbage")
+    before = written()
+    assert post(client, batch.pack(state), token).status_code == 400
+    assert written() == before
+
+
+def test_an_unknown_slug_and_a_get_are_refused(client, db):
+    assert post(client, gzip.compress(b"{}"), "x", slug="nothing").status_code == 403
+    assert client.get(f"/mirror/{MIRROR_SLUG}/").status_code == 405
+
+
+def test_a_body_past_the_cap_is_413(client, venue, settings):
+    token = token_for()
+    settings.MIRROR_MAX_BODY = 100
+    assert post(client, body_of("small-open", 1, 0), token).status_code == 413

@@ -1,0 +1,53 @@
+"""A mirrored event is changed only by its venue's batches: every arbiter's or scorer's write
+on the public side is refused by the one check with a sentence pointing to the venue."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from standings.events import actors
+from standings.events.models import AuditEntry, Event
+from standings.events.services import enter_result
+from tests.factories import TEST_ACTOR, create_swiss
+
+SAID = "is published from the venue's server: enter and correct it there"
+
+
+@pytest.fixture
+def mirrored(db, arbiter) -> Event:
+    """An event its arbiter could change, then mirrored here from a venue."""
+    event = create_swiss(arbiters=[arbiter])
+    call_command("mirror_token", event.slug, "--replace", stdout=StringIO())
+    return Event.objects.get(pk=event.pk)
+
+
+def written() -> tuple:
+    return sorted(Event.objects.values_list("slug", "version")), AuditEntry.objects.count()
+
+
+def test_the_arbiters_result_is_refused_with_a_sentence_pointing_to_the_venue(
+    client, arbiter, mirrored
+):
+    client.force_login(arbiter)
+    before = written()
+    answer = client.post(
+        f"/e/{mirrored.slug}/arbiter/round/3/board/3/", {"result": "10", "version": "0"}
+    )
+    assert answer.status_code == 403
+    assert SAID in answer.content.decode().replace("&#x27;", "'")
+    assert client.get(f"/e/{mirrored.slug}/arbiter/").status_code == 403
+    assert written() == before
+
+
+def test_the_service_refuses_a_user_and_lets_the_system_actors_write(arbiter, mirrored):
+    with pytest.raises(actors.HeldAtVenue, match=SAID):
+        enter_result(mirrored, 3, 3, "10", actor=arbiter)
+    enter_result(mirrored, 3, 3, "10", actor=TEST_ACTOR)  # the mirror's import is one
+
+
+def test_an_event_not_mirrored_is_the_arbiters_as_before(arbiter, db):
+    event = create_swiss(arbiters=[arbiter])
+    enter_result(event, 3, 3, "10", actor=arbiter)
