@@ -1,0 +1,42 @@
+"""Venue side: publish an event to a public server, and keep it up to date until stopped."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.management.base import BaseCommand, CommandError
+
+from standings.events.models import Event
+from standings.mirror.push import Pusher, Refused
+
+
+class Command(BaseCommand):
+    help = (
+        "Send the event SLUG to the public server BASE_URL, then every committed change, in"
+        " order, retrying while it cannot be reached; runs until stopped (--once: one pass)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--to", required=True, help="the public server, e.g. https://...")
+        parser.add_argument("--token", required=True, help="from mirror_token on the public side")
+        parser.add_argument("--once", action="store_true", help="one pass, then stop")
+
+    def handle(self, *args, slug: str, to: str, token: str, once: bool, **options):
+        if not Event.objects.filter(slug=slug).exists():
+            raise CommandError(f"no event {slug} here")
+        if not to.startswith(("http://", "https://")):
+            raise CommandError("--to is the public server's address, http(s)://...")
+        if options["verbosity"] > 0:
+            logging.getLogger("standings.mirror").setLevel(logging.INFO)
+        pusher = Pusher(slug, to, token)
+        try:
+            pusher.run(once=once)
+        except Refused as refused:
+            raise CommandError(f"the public server refused: {refused}") from None
+        except OSError as error:
+            raise CommandError(f"the public server cannot be reached: {error}") from None
+        except KeyboardInterrupt:
+            self.stdout.write(f"{slug}: stopped, {pusher.behind()} changes not sent yet")
+            return
+        self.stdout.write(f"{slug}: {pusher.behind()} changes waiting")

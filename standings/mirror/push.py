@@ -1,0 +1,158 @@
+"""The venue's pusher: the event's state to the public server after every committed change,
+in order, retried with growing delays while the public server cannot be reached.
+
+It polls the event's version (`MIRROR_POLL` seconds; a separate process cannot hear the
+`event_committed` signal) and sends the whole state at the current version whenever the
+public server has not acknowledged that version yet. What was acknowledged is kept in the
+database (`MirrorPush`): after a restart of either side it goes on from there. A batch is the
+state at a version, so a batch sent again after a lost acknowledgement changes nothing, and
+states skipped while the link was down are not missed: the next batch holds them all.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import timezone
+
+from standings.events.models import Event
+
+from . import batch
+from .export import state_at_version
+from .models import MirrorPush
+
+log = logging.getLogger("standings.mirror")
+TIMEOUT = 15  # seconds for one request
+
+
+class Refused(Exception):
+    """The public server refused the token or the batch: retrying will not help."""
+
+
+@dataclass
+class Outcome:
+    sent: bool  # a batch went out and was acknowledged
+    size: int = 0  # its bytes
+
+
+class Pusher:
+    def __init__(self, slug: str, to_url: str, token: str) -> None:
+        self.slug = slug
+        self.url = to_url.rstrip("/") + f"/mirror/{slug}/"
+        self.key = batch.token_key(token)
+        self.record, _ = MirrorPush.objects.get_or_create(slug=slug, to_url=to_url.rstrip("/"))
+
+    def behind(self) -> int:
+        """Changes made at the venue that the public server does not have yet."""
+        version = Event.objects.filter(slug=self.slug).values_list("version", flat=True).first()
+        return max(0, (version or 0) - self.record.acked_version)
+
+    def push_once(self) -> Outcome:
+        """Send the current state if the public server lacks it. Raises OSError while it
+        cannot be reached, Refused if it refuses."""
+        version = Event.objects.values_list("version", flat=True).get(slug=self.slug)
+        if self.record.seq and version == self.record.acked_version:
+            return Outcome(sent=False)
+        for _attempt in range(2):  # a second time after learning the public side's sequence
+            version, state = state_at_version(self.slug)
+            seq = self.record.seq + 1
+            state.update(slug=self.slug, seq=seq, prev=self.record.seq, version=version)
+            body = batch.pack(state)
+            status, answer = self._post(body)
+            if status == 200:
+                self._acknowledged(seq, version)
+                log.info(
+                    "mirror %s: sent version %s as batch %s (%s bytes)",
+                    self.slug,
+                    version,
+                    seq,
+                    len(body),
+                )
+                return Outcome(sent=True, size=len(body))
+            if status == 409 and isinstance(answer.get("last_seq"), int):
+                log.info(
+                    "mirror %s: the public side is at batch %s, this venue at %s; going on from it",
+                    self.slug,
+                    answer["last_seq"],
+                    self.record.seq,
+                )
+                self.record.seq = answer["last_seq"]
+                continue
+            if status >= 500:
+                raise OSError(f"the public server answered {status}")
+            raise Refused(f"{status}: {answer.get('error', '')}")
+        raise Refused("the public server keeps refusing the batch's order")
+
+    def _post(self, body: bytes) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            self.url,
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Content-Encoding": "gzip",
+                batch.SIGNATURE_HEADER: batch.signature(self.key, body),
+            },
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                return response.status, _json(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, _json(error.read())
+
+    def _acknowledged(self, seq: int, version: int) -> None:
+        self.record.seq, self.record.acked_version = seq, version
+        self.record.acked_at = timezone.now()
+        self.record.failing_since, self.record.last_error = None, ""
+        self.record.save()
+
+    def failed(self, error: Exception) -> None:
+        if self.record.failing_since is None:
+            self.record.failing_since = timezone.now()
+        self.record.last_error = str(error)[:300]
+        self.record.save(update_fields=["failing_since", "last_error"])
+
+    def run(self, *, stop=lambda: False, once: bool = False) -> None:
+        """Push until `stop()` (or one pass with `once`); growing delays while unreachable."""
+        delay = settings.MIRROR_RETRY_FIRST
+        while not stop():
+            try:
+                self.push_once()
+            except OSError as error:  # urllib's URLError and timeouts are OSErrors
+                self.failed(error)
+                log.warning(
+                    "mirror %s: public server unreachable (%s); %s changes waiting; retry in %ss",
+                    self.slug,
+                    error,
+                    self.behind(),
+                    delay,
+                )
+                if once:
+                    raise
+                _sleep(delay, stop)
+                delay = min(delay * 2, settings.MIRROR_RETRY_MAX)
+                continue
+            delay = settings.MIRROR_RETRY_FIRST
+            if once:
+                return
+            _sleep(settings.MIRROR_POLL, stop)
+
+
+def _sleep(seconds: float, stop) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not stop():
+        time.sleep(min(0.1, seconds))
+
+
+def _json(raw: bytes) -> dict:
+    try:
+        said = json.loads(raw)
+    except ValueError:
+        return {}
+    return said if isinstance(said, dict) else {}

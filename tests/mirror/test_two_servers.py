@@ -1,0 +1,162 @@
+"""A venue and its public mirror, two real servers on one machine: results entered at the
+venue reach the mirror's standings.json through `mirror_push`, and a link cut and restored
+loses and doubles nothing."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.servers import ROOT, AsgiServer, ServerDatabase, _env
+
+SLUG = "small-open"
+SEED = "from tests.factories import create_swiss\ncreate_swiss()\n"
+# The venue's arbiter enters a result through the real service; prints when it committed.
+ENTER = """
+import time
+from standings.events.models import Event
+from standings.events.services import enter_result
+from tests.factories import TEST_ACTOR
+enter_result(Event.objects.get(slug="small-open"), {round}, {board}, "{result}", actor=TEST_ACTOR)
+print(time.time())
+"""
+FAST = {"MIRROR_POLL": "0.1", "MIRROR_RETRY_FIRST": "0.2", "MIRROR_RETRY_MAX": "1"}
+
+
+@pytest.fixture
+def sides():
+    """(venue database, venue server, public database, public server, token)."""
+    venue_db, public_db = ServerDatabase().create(), ServerDatabase().create()
+    venue_db.run_python(SEED)
+    token = public_db.manage("mirror_token", SLUG).strip().splitlines()[-1]
+    venue, public = AsgiServer(venue_db).start(), AsgiServer(public_db).start()
+    yield venue_db, venue, public_db, public, token
+    venue.stop()
+    public.stop()
+    venue_db.drop()
+    public_db.drop()
+
+
+def standings(server: AsgiServer) -> list:
+    """The event's standings.json, the version left out (the mirror's is its own)."""
+    with urllib.request.urlopen(f"{server.url}/e/{SLUG}/standings.json", timeout=10) as answer:
+        data = json.load(answer)
+    return _without_version(data)
+
+
+def _without_version(data):
+    if isinstance(data, dict):
+        return {k: _without_version(v) for k, v in data.items() if k != "version"}
+    if isinstance(data, list):
+        return [_without_version(v) for v in data]
+    return data
+
+
+def until_equal(venue: AsgiServer, public: AsgiServer, timeout: float = 20) -> float:
+    """Seconds until the mirror's standings are the venue's."""
+    start = time.monotonic()
+    wanted = standings(venue)
+    while time.monotonic() - start < timeout:
+        try:
+            if standings(public) == wanted:
+                return time.monotonic() - start
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError(f"the mirror did not converge in {timeout}s")
+
+
+def enter(db: ServerDatabase, round_no: int, board: int, result: str) -> float:
+    return float(
+        db.run_python(ENTER.format(round=round_no, board=board, result=result)).split()[-1]
+    )
+
+
+def pusher(db: ServerDatabase, public: AsgiServer, token: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "manage.py", "mirror_push", SLUG, "--to", public.url, "--token", token],
+        env=_env(db.url, None, FAST),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def stop(process: subprocess.Popen) -> str:
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=20)
+    return out
+
+
+def counts(public_db: ServerDatabase, venue_db: ServerDatabase) -> tuple:
+    said = public_db.run_python(
+        "from standings.mirror.models import MirroredEvent\n"
+        "from standings.events.models import AuditEntry\n"
+        "m = MirroredEvent.objects.get(event__slug='small-open')\n"
+        "print(m.last_seq, m.venue_version,"
+        " AuditEntry.objects.filter(event=m.event, action='import_trf').count())\n"
+    ).split()
+    venue = venue_db.run_python(
+        "from standings.mirror.models import MirrorPush\n"
+        "from standings.events.models import Event\n"
+        "p = MirrorPush.objects.get()\n"
+        "print(p.seq, p.acked_version, Event.objects.get(slug='small-open').version)\n"
+    ).split()
+    return tuple(map(int, said)), tuple(map(int, venue))
+
+
+def test_results_reach_the_mirror_and_a_cut_link_loses_and_doubles_nothing(sides):
+    venue_db, venue, public_db, public, token = sides
+    out = venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
+    assert "0 changes waiting" in out
+    until_equal(venue, public, timeout=5)
+
+    running = pusher(venue_db, public, token)
+    try:
+        # Taps at the venue: each reaches the mirror's standings.json.
+        delays = []
+        for board, result in ((3, "10"), (4, "01")):
+            before = standings(public)
+            committed = enter(venue_db, 3, board, result)
+            while standings(public) == before:
+                time.sleep(0.02)
+            delays.append(time.time() - committed)
+            assert standings(public) == standings(venue)
+        # The link cut: results entered meanwhile; the pusher retries; the link back.
+        public.stop()
+        enter(venue_db, 3, 3, "")  # a correction: the result taken back
+        enter(venue_db, 3, 3, "01")
+        time.sleep(1.5)  # a few refused connections, growing delays
+        public.start()
+        back = time.monotonic()
+        until_equal(venue, public)
+        converged = time.monotonic() - back
+    finally:
+        log = stop(running)
+    assert "unreachable" in log
+    (last_seq, venue_version, imports), (seq, acked, version) = counts(public_db, venue_db)
+    assert (last_seq, venue_version) == (seq, acked) == (seq, version)
+    assert imports == last_seq  # one import per batch applied: none doubled
+    print(f"\ntap to mirror: {[round(d, 2) for d in delays]} s; converged {converged:.2f} s after")
+
+    # The pusher restarted: nothing to send, then the next change only.
+    out = venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
+    assert counts(public_db, venue_db)[0][0] == last_seq
+    enter(venue_db, 3, 4, "")
+    venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
+    until_equal(venue, public, timeout=5)
+    assert counts(public_db, venue_db)[0][0] == last_seq + 1
+
+
+def test_a_revoked_token_stops_the_pusher_with_the_servers_reason(sides):
+    venue_db, venue, public_db, public, token = sides
+    public_db.manage("mirror_token", SLUG, "--revoke")
+    with pytest.raises(RuntimeError, match="token revoked"):
+        venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
