@@ -216,3 +216,19 @@ def test_a_body_past_the_cap_is_413(client, venue, settings):
     token = token_for()
     settings.MIRROR_MAX_BODY = 100
     assert post(client, body_of("small-open", 1, 0), token).status_code == 413
+
+
+def test_a_bridge_event_is_mirrored_as_its_document(client, db):
+    from standings.bridge_events.models import BridgeEvent
+    from standings.bridge_events.services import import_bridge
+    from tests.conftest import FIXTURES
+
+    import_bridge(
+        (FIXTURES / "bridge" / "example-sw02.json").read_bytes(), slug="swiss", actor=TEST_ACTOR
+    )
+    token = token_for()
+    assert post(client, body_of("swiss", 1, 0), token).status_code == 200
+    venue, mirror = (BridgeEvent.objects.get(event__slug=slug) for slug in ("swiss", MIRROR_SLUG))
+    assert mirror.document == venue.document
+    assert (mirror.boards_per_match, mirror.vp_scale) == (venue.boards_per_match, venue.vp_scale)
+    assert mirror.event.name == venue.event.name

@@ -51,3 +51,28 @@ def test_the_service_refuses_a_user_and_lets_the_system_actors_write(arbiter, mi
 def test_an_event_not_mirrored_is_the_arbiters_as_before(arbiter, db):
     event = create_swiss(arbiters=[arbiter])
     enter_result(event, 3, 3, "10", actor=arbiter)
+
+
+def test_the_venues_arbiter_page_says_how_far_the_public_site_is(client, arbiter, db):
+    import datetime
+
+    from django.utils import timezone
+
+    from standings.mirror.models import MirrorPush
+
+    event = create_swiss(arbiters=[arbiter])
+    client.force_login(arbiter)
+    assert "public site" not in client.get(f"/e/{event.slug}/arbiter/").content.decode()
+    push = MirrorPush.objects.create(
+        slug=event.slug, to_url="https://public.example", acked_version=event.version
+    )
+    assert "public site: up to date" in client.get(f"/e/{event.slug}/arbiter/").content.decode()
+    enter_result(event, 3, 3, "10", actor=arbiter)
+    enter_result(event, 3, 4, "01", actor=arbiter)
+    assert (
+        "public site: 2 changes waiting" in client.get(f"/e/{event.slug}/arbiter/").content.decode()
+    )
+    push.failing_since = timezone.make_aware(datetime.datetime(2026, 6, 1, 10, 42))
+    push.save()
+    page = client.get(f"/e/{event.slug}/arbiter/").content.decode()
+    assert "public site: unreachable since 10:42" in page
