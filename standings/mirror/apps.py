@@ -3,4 +3,4 @@ from django.apps import AppConfig
 
 class MirrorConfig(AppConfig):
     name = "standings.mirror"
-    default_auto_field = "django.db.models.BigAutoField"
+    verbose_name = "A venue's events on a public site"

@@ -24,7 +24,9 @@ _KEY_LABEL = b"standings mirror key\0"
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(32)
+    """256 random bits; the prefix keeps a token from starting with "-", which a command
+    line would read as an option."""
+    return "sm_" + secrets.token_urlsafe(32)
 
 
 def token_key(token: str) -> str:

@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from standings.bridge.reader import BridgeFormatError, read_bridge
@@ -174,5 +173,4 @@ def _apply_bridge(event: Event, state: dict[str, Any]) -> None:
 
 def mark_applied(mirrored: MirroredEvent, seq: int, digest: str, venue_version: int) -> None:
     mirrored.last_seq, mirrored.last_digest, mirrored.venue_version = seq, digest, venue_version
-    mirrored.applied_at = timezone.now()
-    mirrored.save(update_fields=["last_seq", "last_digest", "venue_version", "applied_at"])
+    mirrored.save(update_fields=["last_seq", "last_digest", "venue_version"])

@@ -108,7 +108,6 @@ class Pusher:
 
     def _acknowledged(self, seq: int, version: int) -> None:
         self.record.seq, self.record.acked_version = seq, version
-        self.record.acked_at = timezone.now()
         self.record.failing_since, self.record.last_error = None, ""
         self.record.save()
 
@@ -127,7 +126,7 @@ class Pusher:
             except OSError as error:  # urllib's URLError and timeouts are OSErrors
                 self.failed(error)
                 log.warning(
-                    "mirror %s: public server unreachable (%s); %s changes waiting; retry in %ss",
+                    "mirror %s: public server unreachable (%s); changes waiting: %s; retry in %ss",
                     self.slug,
                     error,
                     self.behind(),

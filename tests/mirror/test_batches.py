@@ -66,7 +66,7 @@ def venue(db):
 def test_a_token_is_printed_last_and_only_its_hash_is_kept(db):
     token = token_for()
     mirrored = MirroredEvent.objects.get(event__slug=MIRROR_SLUG)
-    assert len(token) >= 40
+    assert len(token) >= 40 and token.startswith("sm_")  # never "-", which argparse misreads
     assert mirrored.token_key == batch.token_key(token) != token
     assert token not in json.dumps(list(MirroredEvent.objects.values()), default=str)
     assert Event.objects.get(slug=MIRROR_SLUG).name == MIRROR_SLUG
@@ -232,3 +232,25 @@ def test_a_bridge_event_is_mirrored_as_its_document(client, db):
     assert mirror.document == venue.document
     assert (mirror.boards_per_match, mirror.vp_scale) == (venue.boards_per_match, venue.vp_scale)
     assert mirror.event.name == venue.event.name
+
+
+def test_a_tournaments_section_is_not_pushed(db):
+    tournament = Event.objects.create(slug="cup", name="Cup")
+    Event.objects.create(slug="cup-a", name="Cup A", parent=tournament)
+    for slug in ("cup", "cup-a"):
+        with pytest.raises(CommandError, match="sections are not mirrored yet"):
+            call_command(
+                "mirror_push", slug, "--to", "http://127.0.0.1:9", "--token", "t", "--once"
+            )
+
+
+def test_an_unreachable_public_site_is_recorded_for_the_arbiters_page(venue):
+    from standings.mirror.models import MirrorPush
+    from tests.servers import free_port
+
+    to = f"http://127.0.0.1:{free_port()}"
+    with pytest.raises(CommandError, match="cannot be reached"):
+        call_command("mirror_push", "small-open", "--to", to, "--token", "t", "--once")
+    push = MirrorPush.objects.get()
+    assert push.failing_since is not None and push.last_error
+    assert (push.seq, push.acked_version) == (0, 0)

@@ -7,6 +7,7 @@ import logging
 from django.core.management.base import BaseCommand, CommandError
 
 from standings.events.models import Event
+from standings.mirror.export import NotMirrorable
 from standings.mirror.push import Pusher, Refused
 
 
@@ -32,11 +33,15 @@ class Command(BaseCommand):
         pusher = Pusher(slug, to, token)
         try:
             pusher.run(once=once)
+        except NotMirrorable as refused:
+            raise CommandError(
+                f"not published: {refused} (sections are not mirrored yet)"
+            ) from None
         except Refused as refused:
             raise CommandError(f"the public server refused: {refused}") from None
         except OSError as error:
             raise CommandError(f"the public server cannot be reached: {error}") from None
         except KeyboardInterrupt:
-            self.stdout.write(f"{slug}: stopped, {pusher.behind()} changes not sent yet")
+            self.stdout.write(f"{slug}: stopped; changes not sent yet: {pusher.behind()}")
             return
-        self.stdout.write(f"{slug}: {pusher.behind()} changes waiting")
+        self.stdout.write(f"{slug}: changes waiting: {pusher.behind()}")
