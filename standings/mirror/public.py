@@ -43,22 +43,18 @@ def grant_token(slug: str, *, replace: bool = False) -> str:
     token = new_token()
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(slug=slug).first()
+        mirrored = None
         if event is None:
             # Empty until the venue's first batch, which is recorded as an import.
             event = Event.objects.create(slug=slug, name=slug)
-        mirrored = MirroredEvent.objects.select_for_update().filter(event=event).first()
-        if mirrored is None:
-            if not _is_new(event) and not replace:
-                raise LocalEvent(slug)
-            mirrored = MirroredEvent(event=event)
+        else:
+            mirrored = MirroredEvent.objects.select_for_update().filter(event=event).first()
+            if mirrored is None and not replace:
+                raise LocalEvent(slug)  # this server's own event, however empty
+        mirrored = mirrored or MirroredEvent(event=event)
         mirrored.token_key = token_key(token)
         mirrored.save()
     return token
-
-
-def _is_new(event: Event) -> bool:
-    """An event just created for the mirror: nothing in it yet."""
-    return not (event.participants.exists() or hasattr(event, "bridge"))
 
 
 def revoke_token(slug: str) -> bool:

@@ -73,8 +73,10 @@ def test_a_token_is_printed_last_and_only_its_hash_is_kept(db):
 
 
 def test_a_local_event_is_mirrored_only_when_asked_to_replace_it(venue):
-    with pytest.raises(CommandError, match="--replace"):
-        token_for("small-open")
+    Event.objects.create(slug="empty-local", name="Empty")
+    for slug in ("small-open", "empty-local"):
+        with pytest.raises(CommandError, match="--replace"):
+            token_for(slug)
     assert not MirroredEvent.objects.exists()
     token_for("small-open", "--replace")
     assert MirroredEvent.objects.get().event == venue
@@ -254,3 +256,10 @@ def test_an_unreachable_public_site_is_recorded_for_the_arbiters_page(venue):
     push = MirrorPush.objects.get()
     assert push.failing_since is not None and push.last_error
     assert (push.seq, push.acked_version) == (0, 0)
+
+
+@pytest.mark.parametrize("args", [("not a slug",), ("x" * 51,), ("nothing-here", "--revoke")])
+def test_mirror_token_refuses_what_it_cannot_do(db, args):
+    with pytest.raises(CommandError):
+        token_for(*args)
+    assert not Event.objects.exists()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.core.validators import validate_slug
 
 from standings.mirror.public import LocalEvent, grant_token, revoke_token
 
@@ -23,6 +25,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, slug: str, revoke: bool, replace: bool, **options):
+        try:
+            validate_slug(slug)
+        except ValidationError:
+            raise CommandError(f"{slug!r} is not a slug (letters, digits, '-' and '_')") from None
+        if len(slug) > 50:
+            raise CommandError("a slug has at most 50 characters")
         if revoke:
             if not revoke_token(slug):
                 raise CommandError(f"{slug} is not a mirrored event here")
