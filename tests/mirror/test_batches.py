@@ -9,7 +9,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from standings.events.models import AuditEntry, Event
+from standings.events.models import AuditEntry, Event, Game, Match
 from standings.events.services import enter_result
 from standings.mirror import batch
 from standings.mirror.export import state_at_version
@@ -93,6 +93,10 @@ def test_the_batch_is_applied_and_the_standings_are_the_venues(client, venue):
     assert list(mirror.round_set.values_list("number", "state")) == list(
         venue.round_set.values_list("number", "state")
     )
+    boards = "round__number", "board", "white__start_no", "black__start_no", "result"
+    assert sorted(Game.objects.filter(round__event=mirror).values_list(*boards)) == sorted(
+        Game.objects.filter(round__event=venue).values_list(*boards)
+    )
     # A result, then the next batch: the mirror follows.
     enter_result(venue, 3, 3, "10", actor=TEST_ACTOR)
     assert post(client, body_of("small-open", 2, 1), token).status_code == 200
@@ -108,6 +112,15 @@ def test_a_team_event_is_mirrored(client, db):
     venue = build_state(Event.objects.get(slug="small-teams"))
     assert mirror.teams is not None and venue.teams is not None
     assert json.dumps(mirror.teams.to_json()) == json.dumps(venue.teams.to_json())
+
+    def matches(slug: str) -> list:
+        return sorted(
+            Match.objects.filter(round__event__slug=slug).values_list(
+                "round__number", "table", "home__number", "away__number"
+            )
+        )
+
+    assert matches(MIRROR_SLUG) == matches("small-teams")
 
 
 def test_the_last_batch_sent_again_is_acknowledged_and_changes_nothing(client, venue):
