@@ -7,11 +7,11 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     initial = True
 
-    dependencies = [  # noqa: V107 - read by Django (vulture excludes the other apps' migrations)
+    dependencies = [
         ("events", "0013_rating_change"),
     ]
 
-    operations = [  # noqa: V107 - read by Django
+    operations = [
         migrations.CreateModel(
             name="MirroredEvent",
             fields=[
