@@ -124,9 +124,11 @@ def test_live_results_are_summarised_in_one_polite_region_at_most_every_ten_seco
     standings.goto(site.url + "/e/small-open/")
     wait_live(page)
     wait_live(standings)
-    # One region says what pushes change; the search's results speak only to answer a search.
+    # One region says what pushes change; the search's results speak only to answer a search,
+    # and the follow area's status only to answer a tap on "Notify me" or "Remove everything".
     regions = page.locator(
-        '[aria-live]:not([aria-live="off"]):not(#find-results), [role="status"], [role="log"]'
+        '[aria-live]:not([aria-live="off"]):not(#find-results),'
+        ' [role="status"]:not([data-follow-said]), [role="log"]'
     )
     expect(regions).to_have_count(1)
     announcer = page.locator("#live-announcer")
