@@ -93,7 +93,9 @@ def pusher(db: ServerDatabase, public: AsgiServer, token: str) -> subprocess.Pop
 
 
 def stop(process: subprocess.Popen) -> str:
-    process.send_signal(signal.SIGINT)
+    # TERM, as a service manager stops it: INT is ignored by a program that a shell started in
+    # the background (CI's PostgreSQL run is one), and the pusher would never stop.
+    process.send_signal(signal.SIGTERM)
     out, _ = process.communicate(timeout=20)
     return out
 

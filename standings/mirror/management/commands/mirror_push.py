@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -31,8 +33,17 @@ class Command(BaseCommand):
         if options["verbosity"] > 0:
             logging.getLogger("standings.mirror").setLevel(logging.INFO)
         pusher = Pusher(slug, to, token)
+        stopping = threading.Event()
+
+        def stop(_signum, _frame) -> None:  # between two steps, never inside a write
+            stopping.set()
+
+        # TERM (a service manager's stop) and INT (Ctrl-C) both end it cleanly. INT alone
+        # would not do: a program started in the background by a shell ignores it.
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
         try:
-            pusher.run(once=once)
+            pusher.run(stop=stopping.is_set, once=once)
         except NotMirrorable as refused:
             raise CommandError(
                 f"not published: {refused} (sections are not mirrored yet)"
@@ -41,7 +52,7 @@ class Command(BaseCommand):
             raise CommandError(f"the public server refused: {refused}") from None
         except OSError as error:
             raise CommandError(f"the public server cannot be reached: {error}") from None
-        except KeyboardInterrupt:
+        if stopping.is_set():
             self.stdout.write(f"{slug}: stopped; changes not sent yet: {pusher.behind()}")
             return
         self.stdout.write(f"{slug}: changes waiting: {pusher.behind()}")
