@@ -194,20 +194,7 @@ def race_json(state: EventState) -> str:
         data["open_games"] = len(found.race.open_games)
         data["final_round"] = found.race.final_round
         data["covers"] = COVERS_EVENT if found.race.final_round else COVERS_ROUND
-        data["first_place"] = [
-            {
-                "start_no": c.start_no,
-                "name": c.name,
-                "status": c.status,
-                "witness": None
-                if c.witness is None
-                else [{"board": g.board, "result": g.result} for g in c.witness],
-                "by_lots": c.by_lots,
-                "says": says(c),
-                "places": [{"own": r.own, "best": r.best, "worst": r.worst} for r in c.places],
-            }
-            for c in found.race.first_place
-        ]
+        data["first_place"] = [_contender_json(c) for c in found.race.first_place]
         data["prize_places"] = [
             {
                 "category": category.key,
@@ -239,3 +226,12 @@ def has_race_page(state: EventState) -> bool:
 def nav_in_last_round(state: EventState) -> dict[str, Any] | None:
     """The navigation links the page while the last planned round is under way."""
     return {} if in_last_round(state) else None
+
+
+def _contender_json(chance) -> dict[str, object]:
+    """The engine's own JSON of a chance (Chance.to_json), with its sentence in the reader's
+    language instead of the conditions it was derived from."""
+    shown = chance.to_json()
+    del shown["conditions"]
+    shown["says"] = says(chance)
+    return shown
