@@ -228,7 +228,7 @@ def nav_in_last_round(state: EventState) -> dict[str, Any] | None:
     return {} if in_last_round(state) else None
 
 
-def _contender_json(chance) -> dict[str, object]:
+def _contender_json(chance: Chance) -> dict[str, object]:
     """The engine's own JSON of a chance (Chance.to_json), with its sentence in the reader's
     language instead of the conditions it was derived from."""
     shown = chance.to_json()
