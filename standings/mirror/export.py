@@ -2,7 +2,8 @@
 
 A chess event (individual or team) is its TRF file as trf/exporter writes it, plus what a
 TRF file does not hold: the event's settings (tie-breaks, scoring, prizes...), each round's
-state and times (the provisional marks follow from them), each board's number, and the
+state and times (the provisional marks follow from them), each board's number and result (so
+that the public side sees when a batch changed results only: public.py), and the
 participants' columns the file leaves out. A bridge event is its document and its settings.
 """
 
@@ -69,6 +70,7 @@ def describe(event: Event) -> dict[str, Any]:
             g.board,
             g.white.start_no,
             g.black.start_no,
+            g.result,
         ]
         for g in Game.objects.filter(round__event=event).select_related(
             "round", "match", "white", "black"

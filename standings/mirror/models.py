@@ -19,6 +19,9 @@ class MirroredEvent(models.Model):
     last_seq = models.PositiveBigIntegerField(default=0)  # of the last batch applied
     last_digest = models.CharField(max_length=64, blank=True)  # its body's sha256
     venue_version = models.PositiveIntegerField(default=0)  # the venue's version it carried
+    # The state that batch brought (batch.canonical), from which the next delta starts.
+    state = models.TextField(blank=True)
+    state_digest = models.CharField(max_length=64, blank=True)
 
     def __str__(self) -> str:
         return f"{self.event.slug} (mirrored)"
@@ -31,6 +34,8 @@ class MirrorPush(models.Model):
     to_url = models.CharField(max_length=500)
     seq = models.PositiveBigIntegerField(default=0)  # of the last batch acknowledged
     acked_version = models.PositiveIntegerField(default=0)  # the venue's version it carried
+    # The state that batch carried (batch.canonical): the next batch is the delta from it.
+    acked_state = models.TextField(blank=True)
     failing_since = models.DateTimeField(null=True, blank=True)  # unreachable since, else None
     last_error = models.CharField(max_length=300, blank=True)
 

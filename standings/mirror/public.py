@@ -1,11 +1,13 @@
-"""The public side: which events are mirrored, their tokens, and a batch's replace.
+"""The public side: which events are mirrored, their tokens, and how a venue's state is applied.
 
-A batch carries the venue's whole event (export.py); it replaces the mirrored event's
-content in one transaction through the TRF import (chess) or the bridge document's store,
-with the MIRROR system actor, so the audit, the version, the standings, the provisional
-marks and the live push follow from the normal write path. The mirror's version is its own
-(each batch is one import: its version moves on by the import's change); the venue's
-version a batch carried is kept in `MirroredEvent.venue_version`.
+A batch brings the venue's event as a whole state (export.py). When only results changed
+since the state applied last (a live round's usual batch), those games' results are set and
+the event's TRF export checked against the venue's, which must then be equal; otherwise, or
+when it is not, the state replaces the event's content through the TRF import (chess) or the
+bridge document's store. Both in one transaction, with the MIRROR system actor, so the
+audit, the standings, the provisional marks and the live push follow from the normal write
+path. The event's version is then raised to the venue's (views.py), so that both sides show
+the same version.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from standings.engine.trf import TrfError
 from standings.events.actors import MIRROR
 from standings.events.changes import record_change
 from standings.events.models import Event, Game, Participant, Round
+from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 
-from .batch import FORMAT, new_token, token_key
+from .batch import FORMAT, canonical, new_token, state_digest, token_key
 from .export import NOT_SENT, PARTICIPANT_NOT_SENT
 from .models import MirroredEvent
 
@@ -62,24 +65,86 @@ def revoke_token(slug: str) -> bool:
     return bool(MirroredEvent.objects.filter(event__slug=slug).update(token_key=""))
 
 
-def apply_state(event: Event, state: dict[str, Any]) -> None:
-    """Replace the event's content with the venue's `state`; call inside a transaction.
-    Raises BadBatch (and the caller's transaction rolls back) on content that cannot be
-    stored."""
+def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | None) -> str:
+    """Make the event the venue's `state` (`previous`: the state applied last, if any); call
+    inside a transaction. Returns how: "results" (only results changed and were set) or
+    "whole" (the content replaced). Raises BadBatch (and the caller's transaction rolls back)
+    on content that cannot be stored."""
     if state.get("format") != FORMAT or not isinstance(state.get("event"), dict):
         raise BadBatch("not a standings-mirror-1 state")
     try:
         with transaction.atomic():
             if isinstance(state.get("bridge"), dict):
                 _apply_bridge(event, state)
-            elif isinstance(state.get("trf"), str):
-                _apply_chess(event, state)
-            else:
+                return "whole"
+            if not isinstance(state.get("trf"), str):
                 raise BadBatch("the state holds neither a TRF file nor a bridge document")
+            changed = results_only(previous, state)
+            if changed is not None and _apply_results(event, changed, state["trf"]):
+                return "results"
+            _apply_chess(event, state)
+            return "whole"
     except (TrfError, BridgeFormatError) as error:
         raise BadBatch(str(error)) from error
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise BadBatch(f"malformed state ({type(error).__name__}: {error})") from error
+
+
+def results_only(previous: dict[str, Any] | None, state: dict[str, Any]) -> list | None:
+    """The boards (round, table, board, white, black, result) whose result alone changed since
+    `previous`, when nothing else but the TRF file did; else None."""
+    if previous is None or not isinstance(previous.get("trf"), str):
+        return None
+
+    def rest(said: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in said.items() if key not in ("trf", "boards")}
+
+    before, after = previous.get("boards"), state.get("boards")
+    if rest(previous) != rest(state) or not isinstance(before, list) or not isinstance(after, list):
+        return None
+    if len(before) != len(after):
+        return None
+    changed = []
+    for old, new in zip(before, after, strict=True):
+        if len(new) != 6 or old[:5] != new[:5]:
+            return None
+        if old[5] != new[5]:
+            changed.append(new)
+    return changed
+
+
+def _apply_results(event: Event, boards: list, trf: str) -> bool:
+    """Set the boards' results; True when the event's TRF export is then the venue's `trf`
+    (the batch changed nothing else), else undone and False."""
+    wanted = {(int(r), int(w), int(b)): str(result) for r, _t, _b, w, b, result in boards}
+    games = list(
+        Game.objects.filter(
+            round__event=event, round__number__in={number for number, _w, _b in wanted}
+        ).select_related("round", "white", "black")
+    )
+    found = []
+    for game in games:
+        result = wanted.get((game.round.number, game.white.start_no, game.black.start_no))
+        if result is not None:
+            game.result, game.version = result, game.version + 1
+            found.append(game)
+    if len(found) != len(wanted):
+        return False
+    point = transaction.savepoint()
+    Game.objects.bulk_update(found, ["result", "version"])
+    if export_trf(event) != trf:
+        transaction.savepoint_rollback(point)
+        return False
+    transaction.savepoint_commit(point)
+    record_change(
+        event,
+        actor=MIRROR,
+        action="mirror_results",
+        target=", ".join(
+            f"{r}.{b}" for r, _t, b, _w, _b, _result in sorted(boards, key=lambda g: (g[0], g[2]))
+        )[:200],
+    )
+    return True
 
 
 def _set_columns(obj, values: dict[str, Any], skipped: set[str]) -> list[str]:
@@ -114,7 +179,12 @@ def _apply_chess(event: Event, state: dict[str, Any]) -> None:
     event.participants.all().delete()
     event.teams.all().delete()
     _apply_event(event, state["event"])
-    import_trf(state["trf"].encode(), slug=event.slug, actor=MIRROR)
+    import_trf(
+        state["trf"].encode(),
+        slug=event.slug,
+        actor=MIRROR,
+        audited_as=("mirror_state", "the venue's whole event"),
+    )
     event.refresh_from_db()
     _apply_event(event, state["event"])  # what the import derived, as the venue has it
     for said in state.get("rounds", []):
@@ -135,7 +205,7 @@ def _apply_chess(event: Event, state: dict[str, Any]) -> None:
 def _apply_boards(event: Event, boards: list) -> None:
     """Number the boards as the venue does (the import numbers them by score)."""
     wanted = {
-        (int(r), int(w), int(b)): (int(table), int(board)) for r, table, board, w, b in boards
+        (int(r), int(w), int(b)): (int(table), int(board)) for r, table, board, w, b, *_ in boards
     }
     games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
     moved = []
@@ -163,10 +233,24 @@ def _apply_bridge(event: Event, state: dict[str, Any]) -> None:
     bridge = BridgeEvent.objects.filter(event=event).first() or BridgeEvent(event=event)
     _set_columns(bridge, said, {"id", "event"})
     bridge.save()
-    # Recorded as what it is, the import of a bridge document (the audit's label exists).
-    record_change(event, actor=MIRROR, action="import_bridge", target="mirrored from the venue")
+    record_change(event, actor=MIRROR, action="mirror_state", target="the venue's whole event")
 
 
-def mark_applied(mirrored: MirroredEvent, seq: int, digest: str, venue_version: int) -> None:
+def mark_applied(
+    mirrored: MirroredEvent, seq: int, digest: str, venue_version: int, state: dict[str, Any]
+) -> None:
+    """Remember the batch and the state it brought; raise the event's version to the venue's
+    (never lower it: the pages' caches are keyed by it)."""
     mirrored.last_seq, mirrored.last_digest, mirrored.venue_version = seq, digest, venue_version
-    mirrored.save(update_fields=["last_seq", "last_digest", "venue_version"])
+    mirrored.state = canonical(state)
+    mirrored.state_digest = state_digest(state)
+    mirrored.save(
+        update_fields=["last_seq", "last_digest", "venue_version", "state", "state_digest"]
+    )
+    Event.objects.filter(pk=mirrored.event_id, version__lt=venue_version).update(
+        version=venue_version
+    )
+
+
+def applied_state(mirrored: MirroredEvent) -> dict[str, Any] | None:
+    return json.loads(mirrored.state) if mirrored.state else None

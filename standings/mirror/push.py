@@ -2,15 +2,19 @@
 in order, retried with growing delays while the public server cannot be reached.
 
 It polls the event's version (`MIRROR_POLL` seconds; a separate process cannot hear the
-`event_committed` signal) and sends the whole state at the current version whenever the
-public server has not acknowledged that version yet. What was acknowledged is kept in the
-database (`MirrorPush`): after a restart of either side it goes on from there. A batch is the
-state at a version, so a batch sent again after a lost acknowledgement changes nothing, and
-states skipped while the link was down are not missed: the next batch holds them all.
+`event_committed` signal) and sends the state at the current version whenever the public
+server has not acknowledged that version yet: the whole state the first time, then what
+changed since the state acknowledged last (batch.delta). What was acknowledged is kept in the
+database (`MirrorPush`, with that state): after a restart of either side it goes on from
+there. A batch leads to the state at a version, so a batch sent again after a lost
+acknowledgement changes nothing, and states skipped while the link was down are not missed:
+the next batch holds them all. When the public side lacks the state a delta starts from (a
+restored backup, a lost acknowledgement), it says so and the whole state is sent.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import time
@@ -29,6 +33,7 @@ from .models import MirrorPush
 
 log = logging.getLogger("standings.mirror")
 TIMEOUT = 15  # seconds for one request
+KEPT_ATTEMPTS = 8
 
 
 class Refused(Exception):
@@ -39,6 +44,18 @@ class Refused(Exception):
 class Outcome:
     sent: bool  # a batch went out and was acknowledged
     size: int = 0  # its bytes
+    whole: bool = False  # it carried the whole state, not a delta
+
+
+@dataclass
+class Sent:
+    """A batch sent and not acknowledged (its answer lost, or the link cut before it): if it
+    arrived, the public side's next answer names its number and its state's digest."""
+
+    seq: int
+    version: int
+    text: str  # its state, batch.canonical
+    digest: str
 
 
 class Pusher:
@@ -47,6 +64,8 @@ class Pusher:
         self.url = to_url.rstrip("/") + f"/mirror/{slug}/"
         self.key = batch.token_key(token)
         self.record, _ = MirrorPush.objects.get_or_create(slug=slug, to_url=to_url.rstrip("/"))
+        self.sent: list[Sent] = []  # the attempts at the next batch number
+        self.whole_needed = not self.record.acked_state
 
     def behind(self) -> int:
         """Changes made at the venue that the public server does not have yet."""
@@ -59,35 +78,64 @@ class Pusher:
         version = Event.objects.values_list("version", flat=True).get(slug=self.slug)
         if self.record.seq and version == self.record.acked_version:
             return Outcome(sent=False)
-        for _attempt in range(2):  # a second time after learning the public side's sequence
+        # Again after learning the public side's sequence, and after it asks for the state.
+        for _attempt in range(3):
             version, state = state_at_version(self.slug)
+            state = batch.plain(state)
+            text = batch.canonical(state)
             seq = self.record.seq + 1
-            state.update(slug=self.slug, seq=seq, prev=self.record.seq, version=version)
-            body = batch.pack(state)
+            said = {"slug": self.slug, "seq": seq, "prev": self.record.seq, "version": version}
+            whole = self.whole_needed or not self.record.acked_state
+            if whole:
+                said["state"] = state
+            else:
+                said["base"] = batch.digest(self.record.acked_state.encode())
+                said["delta"] = batch.delta(json.loads(self.record.acked_state), state)
+                said["digest"] = batch.digest(text.encode())
+            body = batch.pack(said)
+            attempt = Sent(seq, version, text, batch.digest(text.encode()))
+            if attempt not in self.sent:
+                # The last few only: an attempt that arrived unanswered is one just before a cut.
+                self.sent = [*self.sent[-(KEPT_ATTEMPTS - 1) :], attempt]
             status, answer = self._post(body)
             if status == 200:
-                self._acknowledged(seq, version)
+                self._acknowledged(seq, version, text)
                 log.info(
-                    "mirror %s: sent version %s as batch %s (%s bytes)",
+                    "mirror %s: sent version %s as batch %s (%s, %s bytes)",
                     self.slug,
                     version,
                     seq,
+                    "whole state" if whole else "changes",
                     len(body),
                 )
-                return Outcome(sent=True, size=len(body))
+                return Outcome(sent=True, size=len(body), whole=whole)
             if status == 409 and isinstance(answer.get("last_seq"), int):
-                log.info(
-                    "mirror %s: the public side is at batch %s, this venue at %s; going on from it",
-                    self.slug,
-                    answer["last_seq"],
-                    self.record.seq,
-                )
-                self.record.seq = answer["last_seq"]
+                self._caught_up(answer)
                 continue
             if status >= 500:
                 raise OSError(f"the public server answered {status}")
             raise Refused(f"{status}: {answer.get('error', '')}")
         raise Refused("the public server keeps refusing the batch's order")
+
+    def _caught_up(self, answer: dict) -> None:
+        """Go on from where the public side says it is (a 409's answer)."""
+        last_seq, its_digest = answer["last_seq"], answer.get("state_digest")
+        for sent in self.sent:
+            if sent.seq == last_seq and sent.digest == its_digest:
+                # That attempt arrived; its acknowledgement was lost.
+                self._acknowledged(sent.seq, sent.version, sent.text)
+                return
+        log.info(
+            "mirror %s: the public side is at batch %s, this venue at %s; going on from it%s",
+            self.slug,
+            last_seq,
+            self.record.seq,
+            " with the whole state" if answer.get("need") == "state" else "",
+        )
+        ours = batch.digest(self.record.acked_state.encode())
+        if answer.get("need") == "state" or last_seq != self.record.seq or its_digest != ours:
+            self.whole_needed = True
+        self.record.seq = last_seq
 
     def _post(self, body: bytes) -> tuple[int, dict]:
         request = urllib.request.Request(
@@ -101,15 +149,19 @@ class Pusher:
             },
         )
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                return response.status, _json(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, _json(error.read())
+            try:
+                with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                    return response.status, _json(response.read())
+            except urllib.error.HTTPError as error:
+                return error.code, _json(error.read())
+        except http.client.HTTPException as error:  # the link cut mid-answer
+            raise OSError(f"the answer was cut off ({type(error).__name__})") from error
 
-    def _acknowledged(self, seq: int, version: int) -> None:
-        self.record.seq, self.record.acked_version = seq, version
+    def _acknowledged(self, seq: int, version: int, text: str) -> None:
+        self.record.seq, self.record.acked_version, self.record.acked_state = seq, version, text
         self.record.failing_since, self.record.last_error = None, ""
         self.record.save()
+        self.sent, self.whole_needed = [], False
 
     def failed(self, error: Exception) -> None:
         if self.record.failing_since is None:

@@ -2,9 +2,12 @@
 
 403: no token, a wrong or revoked one, a signature that does not match the body.
 409: a batch out of order (its `prev` is not the last batch applied); the answer names the
-last sequence applied, from which the venue goes on. The batch applied last, sent again
-(its acknowledgement lost), is acknowledged and changes nothing; any other replay is 409.
-400/413/415: a body that is not a gzip'd JSON state, too large, or not gzip'd.
+last sequence applied and the digest of the state applied last, from which the venue goes
+on. The batch applied last, sent again (its acknowledgement lost), is acknowledged and
+changes nothing; any other replay is 409. A delta from another state than the one applied
+last, or one that does not lead to the state its digest names, is 409 with `"need":
+"state"`: the venue then sends the whole state.
+400/413/415: a body that is not a gzip'd JSON batch, too large, or not gzip'd.
 Every refusal is logged and changes nothing.
 """
 
@@ -20,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from . import batch
 from .models import MirroredEvent
-from .public import BadBatch, apply_state, mark_applied
+from .public import BadBatch, applied_state, apply_state, mark_applied
 
 log = logging.getLogger("standings.mirror")
 
@@ -38,21 +41,23 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         return _refuse(slug, 413, "the batch is larger than MIRROR_MAX_BODY")
     if request.headers.get("Content-Encoding", "").lower() != "gzip":
         return _refuse(slug, 415, "a batch is sent gzip'd (Content-Encoding: gzip)")
-    said = request.headers.get(batch.SIGNATURE_HEADER, "")
+    signed = request.headers.get(batch.SIGNATURE_HEADER, "")
     mirrored = MirroredEvent.objects.filter(event__slug=slug).first()
     if mirrored is None:
         return _refuse(slug, 403, "this server mirrors no event by that slug")
     if not mirrored.token_key:
         return _refuse(slug, 403, "publishing this event here was withdrawn (token revoked)")
-    if not batch.signature_matches(mirrored.token_key, body, said):
+    if not batch.signature_matches(mirrored.token_key, body, signed):
         return _refuse(
             slug, 403, "the signature does not match: a wrong or old token, or an altered body"
         )
     try:
-        state = batch.unpack(body, settings.MIRROR_MAX_UNPACKED)
-        seq, prev, version = int(state["seq"]), int(state["prev"]), int(state["version"])
-        if state.get("slug") != slug:
+        said = batch.unpack(body, settings.MIRROR_MAX_UNPACKED)
+        seq, prev, version = int(said["seq"]), int(said["prev"]), int(said["version"])
+        if said.get("slug") != slug:
             raise ValueError("the batch names another event")
+        if not isinstance(said.get("state"), dict) and "delta" not in said:
+            raise ValueError("the batch holds neither a state nor a delta")
     except (batch.Unreadable, KeyError, TypeError, ValueError) as error:
         return _refuse(slug, 400, f"not a readable batch: {error}")
     digest = batch.digest(body)
@@ -60,23 +65,52 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         mirrored = (
             MirroredEvent.objects.select_for_update().select_related("event").get(pk=mirrored.pk)
         )
+        where = {"last_seq": mirrored.last_seq, "state_digest": mirrored.state_digest}
         if seq == mirrored.last_seq and digest == mirrored.last_digest:
             log.info("mirror %s: batch %s again, already applied", slug, seq)
-            return JsonResponse({"seq": seq, "applied": False, "last_seq": mirrored.last_seq})
+            return JsonResponse({"seq": seq, "applied": False, **where})
         if seq != mirrored.last_seq + 1 or prev != mirrored.last_seq:
+            return _refuse(
+                slug, 409, "out of order: this batch does not follow the last one applied", **where
+            )
+        previous = applied_state(mirrored)
+        state = _state_of(said, previous, mirrored.state_digest)
+        if state is None:
             return _refuse(
                 slug,
                 409,
-                "out of order: this batch does not follow the last one applied",
-                last_seq=mirrored.last_seq,
+                "the delta does not lead from the state applied last to the one it names",
+                need="state",
+                **where,
             )
         try:
-            apply_state(mirrored.event, state)
+            how = apply_state(mirrored.event, state, previous)
         except BadBatch as error:
             transaction.set_rollback(True)
             return _refuse(slug, 400, f"the state cannot be stored: {error}")
-        mark_applied(mirrored, seq, digest, version)
+        mark_applied(mirrored, seq, digest, version, state)
     log.info(
-        "mirror %s: batch %s applied (venue version %s, %s bytes)", slug, seq, version, len(body)
+        "mirror %s: batch %s applied (%s; venue version %s, %s bytes)",
+        slug,
+        seq,
+        how,
+        version,
+        len(body),
     )
     return JsonResponse({"seq": seq, "applied": True, "last_seq": seq})
+
+
+def _state_of(said: dict, previous: dict | None, previous_digest: str) -> dict | None:
+    """The batch's state: as sent, or rebuilt from its delta; None when the delta is not
+    from the state applied last or does not lead to the state it names."""
+    if isinstance(said.get("state"), dict):
+        return said["state"]
+    if previous is None or said.get("base") != previous_digest:
+        return None
+    try:
+        state = batch.patched(previous, said["delta"])
+    except (batch.BadDelta, RecursionError):
+        return None
+    if not isinstance(state, dict) or batch.state_digest(state) != said.get("digest"):
+        return None
+    return state

@@ -213,14 +213,23 @@ def import_trf(
     actor: Actor,
     section_of: Event | None = None,
     name: str = "",
+    audited_as: tuple[str, str] | None = None,
 ) -> ImportReport:
     """Read a TRF file and create or complete its event, all or nothing.
 
     With `section_of`, the event is a section of that tournament (one file is one section),
-    named `name` or else by the file's record 012, and found again by that name there."""
+    named `name` or else by the file's record 012, and found again by that name there.
+    `audited_as`: the audit entry's (action, target), when the import is part of another
+    change (a mirror's batch)."""
     trf = read_trf_bytes(data)
     return import_trf_file(
-        trf, slug=slug, actor=actor, lines=record_lines(data), section_of=section_of, name=name
+        trf,
+        slug=slug,
+        actor=actor,
+        lines=record_lines(data),
+        section_of=section_of,
+        name=name,
+        audited_as=audited_as,
     )
 
 
@@ -241,6 +250,7 @@ def import_trf_file(
     lines: dict[int, int] | None = None,
     section_of: Event | None = None,
     name: str = "",
+    audited_as: tuple[str, str] | None = None,
 ) -> ImportReport:
     """Create or complete the event described by an already read file.
 
@@ -266,7 +276,9 @@ def import_trf_file(
     start_date = trf.header.start_date or trf.event.start_date
     try:
         with transaction.atomic():
-            report = _store(trf, rounds, unplayed, name, start_date, slug, actor, lines, section_of)
+            report = _store(
+                trf, rounds, unplayed, name, start_date, slug, actor, lines, section_of, audited_as
+            )
             if section_of is not None and report.created:
                 record_sections_change(section_of, actor=actor)
             return report
@@ -290,6 +302,7 @@ def _store(
     actor: Actor,
     lines: dict[int, int],
     section_of: Event | None = None,
+    audited_as: tuple[str, str] | None = None,
 ) -> ImportReport:
     """Create or complete the event from the plan; call inside the import's transaction."""
     event = _existing_event(slug, name, start_date, section_of)
@@ -328,13 +341,8 @@ def _store(
         report.tiebreaks = list(trf.event.tiebreaks)
     report.warnings = [str(w) for w in trf.warnings]
     report.read_warnings = trf.warnings
-    record_change(
-        event,
-        actor=actor,
-        action="import_trf",
-        target=f"TRF file, {len(rounds)} rounds",
-        after=report.as_dict(),
-    )
+    action, target = audited_as or ("import_trf", f"TRF file, {len(rounds)} rounds")
+    record_change(event, actor=actor, action=action, target=target, after=report.as_dict())
     return report
 
 

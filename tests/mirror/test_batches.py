@@ -31,9 +31,10 @@ def token_for(slug: str = MIRROR_SLUG, *args: str) -> str:
 def body_of(
     venue_slug: str, seq: int, prev: int, slug: str = MIRROR_SLUG, version: int | None = None
 ) -> bytes:
+    """A batch carrying the venue's whole state, as `mirror_push` sends it first."""
     at, state = state_at_version(venue_slug)
-    state.update(slug=slug, seq=seq, prev=prev, version=at if version is None else version)
-    return batch.pack(state)
+    said = {"slug": slug, "seq": seq, "prev": prev, "version": at if version is None else version}
+    return batch.pack({**said, "state": batch.plain(state)})
 
 
 def post(client, body: bytes, token: str, slug: str = MIRROR_SLUG, **headers):
@@ -84,9 +85,12 @@ def test_a_local_event_is_mirrored_only_when_asked_to_replace_it(venue):
 
 def test_the_batch_is_applied_and_the_standings_are_the_venues(client, venue):
     token = token_for()
+    enter_result(venue, 3, 2, "01", actor=TEST_ACTOR)  # a venue's event has a version
+    venue.refresh_from_db()
     answer = post(client, body_of("small-open", 1, 0), token)
     assert answer.status_code == 200, answer.content
     assert answer.json() == {"seq": 1, "applied": True, "last_seq": 1}
+    assert Event.objects.get(slug=MIRROR_SLUG).version == venue.version
     assert standings_of(MIRROR_SLUG) == standings_of("small-open")
     mirror = Event.objects.get(slug=MIRROR_SLUG)
     assert mirror.tiebreaks == venue.tiebreaks
@@ -146,7 +150,7 @@ def test_a_batch_not_signed_by_the_live_token_is_403_and_changes_nothing(client,
         answer = post(client, body, token)
     elif case == "tampered":
         state = json.loads(gzip.decompress(body))
-        state["trf"] = state["trf"].replace("Player 01", "Player 99")
+        state["state"]["trf"] = state["state"]["trf"].replace("Player 01", "Player 99")
         signed = batch.signature(batch.token_key(token), body)
         answer = client.post(
             f"/mirror/{MIRROR_SLUG}/",
@@ -216,9 +220,10 @@ def test_a_signed_body_that_is_not_a_state_is_4xx_and_changes_nothing(
 def test_a_state_the_import_refuses_is_400_and_changes_nothing(client, venue):
     token = token_for()
     version, state = state_at_version("small-open")
-    state.update(slug=MIRROR_SLUG, seq=1, prev=0, version=version, trf="001 garbage")
+    said = {"slug": MIRROR_SLUG, "seq": 1, "prev": 0, "version": version}
+    body = batch.pack({**said, "state": {**batch.plain(state), "trf": "001 garbage"}})
     before = written()
-    assert post(client, batch.pack(state), token).status_code == 400
+    assert post(client, body, token).status_code == 400
     assert written() == before
 
 

@@ -1,10 +1,11 @@
 """A venue and its public mirror, two real servers on one machine: results entered at the
-venue reach the mirror's standings.json through `mirror_push`, and a link cut and restored
-loses and doubles nothing."""
+venue reach the mirror's standings.json through `mirror_push`, and a link cut and restored,
+at random during a live round, loses and doubles nothing."""
 
 from __future__ import annotations
 
 import json
+import random
 import signal
 import subprocess
 import sys
@@ -13,10 +14,17 @@ import urllib.request
 
 import pytest
 
+from tests.mirror.link import Link
 from tests.servers import ROOT, AsgiServer, ServerDatabase, _env
 
 SLUG = "small-open"
-SEED = "from tests.factories import create_swiss\ncreate_swiss()\n"
+# An event that has seen changes, as a venue's has (the factory writes no audited change):
+# the mirror then takes the venue's version numbers from the first batch on.
+SEED = """
+from standings.events.models import Event
+from tests.factories import create_swiss
+Event.objects.filter(pk=create_swiss().pk).update(version=5)
+"""
 # The venue's arbiter enters a result through the real service; prints when it committed.
 ENTER = """
 import time
@@ -45,19 +53,10 @@ def sides(redis_url):
     public_db.drop()
 
 
-def standings(server: AsgiServer) -> list:
-    """The event's standings.json, the version left out (the mirror's is its own)."""
+def standings(server: AsgiServer) -> dict:
+    """The event's standings.json (ranks, values, provisional marks) and the version it shows."""
     with urllib.request.urlopen(f"{server.url}/e/{SLUG}/standings.json", timeout=10) as answer:
-        data = json.load(answer)
-    return _without_version(data)
-
-
-def _without_version(data):
-    if isinstance(data, dict):
-        return {k: _without_version(v) for k, v in data.items() if k != "version"}
-    if isinstance(data, list):
-        return [_without_version(v) for v in data]
-    return data
+        return {"version": answer.headers["X-Event-Version"], "standings": json.load(answer)}
 
 
 def until_equal(venue: AsgiServer, public: AsgiServer, timeout: float = 20) -> float:
@@ -81,9 +80,9 @@ def enter(db: ServerDatabase, redis_url: str, round_no: int, board: int, result:
     return float(db.run_python(code, redis_url=redis_url).split()[-1])
 
 
-def pusher(db: ServerDatabase, public: AsgiServer, token: str) -> subprocess.Popen:
+def pusher(db: ServerDatabase, to_url: str, token: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "manage.py", "mirror_push", SLUG, "--to", public.url, "--token", token],
+        [sys.executable, "manage.py", "mirror_push", SLUG, "--to", to_url, "--token", token],
         env=_env(db.url, None, FAST),
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -105,8 +104,8 @@ def counts(public_db: ServerDatabase, venue_db: ServerDatabase) -> tuple:
         "from standings.mirror.models import MirroredEvent\n"
         "from standings.events.models import AuditEntry\n"
         "m = MirroredEvent.objects.get(event__slug='small-open')\n"
-        "print(m.last_seq, m.venue_version,"
-        " AuditEntry.objects.filter(event=m.event, action='import_trf').count())\n"
+        "print(m.last_seq, m.venue_version, AuditEntry.objects.filter(event=m.event,"
+        " action__in=['mirror_state', 'mirror_results']).count(), m.event.version)\n"
     ).split()
     venue = venue_db.run_python(
         "from standings.mirror.models import MirrorPush\n"
@@ -123,7 +122,7 @@ def test_results_reach_the_mirror_and_a_cut_link_loses_and_doubles_nothing(sides
     assert "changes waiting: 0" in out
     until_equal(venue, public, timeout=5)
 
-    running = pusher(venue_db, public, token)
+    running = pusher(venue_db, public.url, token)
     try:
         # Taps at the venue: each reaches the mirror's standings.json.
         delays = []
@@ -146,9 +145,10 @@ def test_results_reach_the_mirror_and_a_cut_link_loses_and_doubles_nothing(sides
     finally:
         log = stop(running)
     assert "unreachable" in log
-    (last_seq, venue_version, imports), (seq, acked, version) = counts(public_db, venue_db)
-    assert (last_seq, venue_version) == (seq, acked) == (seq, version)
-    assert imports == last_seq  # one import per batch applied: none doubled
+    (last_seq, venue_version, applied, mirrors), (seq, acked, version) = counts(public_db, venue_db)
+    assert (last_seq, venue_version) == (seq, acked)
+    assert acked == version == mirrors
+    assert applied == last_seq  # one change per batch applied: none doubled
     print(f"\ntap to mirror: {[round(d, 2) for d in delays]} s; converged {converged:.2f} s after")
 
     # The pusher restarted: nothing to send, then the next change only.
@@ -165,3 +165,77 @@ def test_a_revoked_token_stops_the_pusher_with_the_servers_reason(sides):
     public_db.manage("mirror_token", SLUG, "--revoke")
     with pytest.raises(RuntimeError, match="token revoked"):
         venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
+
+
+# The venue's arbiters during a round: results, corrections, a result taken back, the round
+# closed, reopened for a correction and closed again; a pause after each change.
+ROUND = """
+import random, time
+from standings.events.models import Event
+from standings.events.services import close_round, enter_result, reopen_round
+from tests.factories import TEST_ACTOR
+draw = random.Random({seed})
+event = Event.objects.get(slug="small-open")
+steps = [
+    lambda: enter_result(event, 3, 3, "10", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 4, "01", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 1, "01", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 3, "", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 3, "==", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 2, "10", actor=TEST_ACTOR),
+    lambda: close_round(event, 3, actor=TEST_ACTOR),
+    lambda: reopen_round(event, 3, actor=TEST_ACTOR, reason="scoresheet checked"),
+    lambda: enter_result(event, 3, 4, "==", actor=TEST_ACTOR),
+    lambda: enter_result(event, 3, 1, "10", actor=TEST_ACTOR),
+    lambda: close_round(event, 3, actor=TEST_ACTOR),
+]
+for step in steps:
+    step()
+    time.sleep(draw.uniform(0.2, 1.0))
+print(Event.objects.get(slug="small-open").version)
+"""
+
+
+def test_a_link_cut_and_restored_at_random_during_a_round_ends_equal(sides, redis_url):
+    """The issue's test: cuts at random moments (mid-request, mid-answer, between batches)
+    while the round is played; at the end the mirror equals the venue, versions included,
+    with every batch applied once."""
+    venue_db, venue, public_db, public, token = sides
+    seed = random.randrange(10**6)
+    draw = random.Random(seed)
+    link = Link(public.port)
+    venue_db.manage("mirror_push", SLUG, "--to", link.url, "--token", token, "--once")
+    running = pusher(venue_db, link.url, token)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import django\ndjango.setup()\n" + ROUND.format(seed=seed)],
+        env=_env(venue_db.url, redis_url),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        while writer.poll() is None:
+            time.sleep(draw.uniform(0.0, 2.0))
+            link.cut()
+            time.sleep(draw.uniform(0.0, 1.0))
+            link.restore()
+        out, err = writer.communicate()
+        assert writer.returncode == 0, err
+        link.cut()  # once more after the last change, long enough for the delays to grow
+        time.sleep(2.5)
+        link.restore()
+        back = time.monotonic()
+        until_equal(venue, public)
+        converged = time.monotonic() - back
+    finally:
+        log = stop(running)
+        link.close()
+    (last_seq, venue_version, applied, mirrors), (seq, acked, version) = counts(public_db, venue_db)
+    assert version == int(out.split()[-1]) == acked == venue_version == mirrors, log
+    assert last_seq == seq and applied == last_seq, log  # every batch applied once
+    print(log)
+    print(
+        f"\nseed {seed}: {link.cuts} cuts, {seq} batches "
+        f"({log.count('(changes,')} as changes); converged {converged:.2f} s after the last"
+    )
