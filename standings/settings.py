@@ -209,15 +209,16 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_REQUEST_BODY  # a TRF file is read in memory anyway
 
 # A venue's event mirrored on a public server (standings/mirror/, docs/deployment.md). A batch
-# is the whole event gzip'd: MIRROR_MAX_BODY bytes as sent (no more than MAX_REQUEST_BODY,
+# is at most the whole event gzip'd: MIRROR_MAX_BODY bytes as sent (no more than MAX_REQUEST_BODY,
 # which the body limit applies first), MIRROR_MAX_UNPACKED once unpacked. The venue's pusher
 # polls the event's version every MIRROR_POLL seconds and, while the public server cannot be
-# reached, retries after MIRROR_RETRY_FIRST seconds, doubling up to MIRROR_RETRY_MAX.
+# reached, retries after MIRROR_RETRY_FIRST seconds, doubling up to MIRROR_RETRY_MAX (5 s: a
+# link back is used within 5 s, at the cost of one refused connection every 5 s meanwhile).
 MIRROR_MAX_BODY = env_int("MIRROR_MAX_BODY", MAX_REQUEST_BODY)
 MIRROR_MAX_UNPACKED = env_int("MIRROR_MAX_UNPACKED", 32 * 1024 * 1024)
 MIRROR_POLL = float(os.environ.get("MIRROR_POLL", "0.5"))
 MIRROR_RETRY_FIRST = float(os.environ.get("MIRROR_RETRY_FIRST", "0.5"))
-MIRROR_RETRY_MAX = float(os.environ.get("MIRROR_RETRY_MAX", "30"))
+MIRROR_RETRY_MAX = float(os.environ.get("MIRROR_RETRY_MAX", "5"))
 
 # Sign-in throttling (standings.security.login_throttle): failures counted in the cache.
 # An account is paused only from the address its wrong passwords came from; from elsewhere

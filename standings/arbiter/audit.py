@@ -48,6 +48,8 @@ ACTIONS = {
     "bridge_segments": _("Knockout segments planned"),
     "prizes_final": _("Prize list declared final"),
     "prizes_not_final": _("Prize list no longer final"),
+    "mirror_results": _("Results from the venue's server"),
+    "mirror_state": _("The whole event from the venue's server"),
 }
 # An action whose label depends on what it changed: the settings page saves either list.
 BY_TARGET = {("settings", "prizes"): _("Prize settings")}

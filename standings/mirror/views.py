@@ -1,4 +1,6 @@
-"""POST /mirror/<slug>/: a venue's batch (batch.py), checked, ordered, applied or refused.
+"""GET /e/<slug>/arbiter/mirror-status/: the venue's line on the public site, for its arbiters.
+
+POST /mirror/<slug>/: a venue's batch (batch.py), checked, ordered, applied or refused.
 
 403: no token, a wrong or revoked one, a signature that does not match the body.
 409: a batch out of order (its `prev` is not the last batch applied); the answer names the
@@ -16,16 +18,37 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.utils.html import escape
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
+
+from standings.events import actors
+from standings.events.models import Event
 
 from . import batch
 from .models import MirroredEvent
 from .public import BadBatch, applied_state, apply_state, mark_applied
+from .templatetags.mirror_status import mirror_status
 
 log = logging.getLogger("standings.mirror")
+
+
+@login_required
+@require_safe
+@never_cache
+def status(request: HttpRequest, slug: str) -> HttpResponse:
+    """The line alone, escaped: the arbiters' page polls it into its paragraph."""
+    event = get_object_or_404(Event, slug=slug)
+    actors.forbid_unless_may_change(
+        request.user, event, gettext("You are not an arbiter of this event")
+    )
+    return HttpResponse(escape(mirror_status(event)))
 
 
 def _refuse(slug: str, status: int, message: str, **said) -> JsonResponse:

@@ -76,3 +76,28 @@ def test_the_venues_arbiter_page_says_how_far_the_public_site_is(client, arbiter
     push.save()
     page = client.get(f"/e/{event.slug}/arbiter/").content.decode()
     assert "public site: unreachable since 10:42" in page
+
+
+def test_the_line_is_asked_again_by_the_page_and_only_its_arbiters_get_it(client, arbiter, db):
+    from django.contrib.auth.models import User
+
+    from standings.mirror.models import MirrorPush
+
+    event = create_swiss(arbiters=[arbiter])
+    MirrorPush.objects.create(slug=event.slug, to_url="https://public.example", acked_version=0)
+    url = f"/e/{event.slug}/arbiter/mirror-status/"
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(User.objects.create_user("someone-else"))
+    assert client.get(url).status_code == 403
+    client.force_login(arbiter)
+    page = client.get(f"/e/{event.slug}/arbiter/").content.decode()
+    assert f'hx-get="{url}" hx-trigger="every 5s"' in page
+    assert client.get(url).content.decode() == "public site: up to date"
+    enter_result(event, 3, 3, "10", actor=arbiter)
+    answer = client.get(url)
+    assert answer.content.decode() == "public site: 1 change waiting"
+    assert "no-cache" in answer["Cache-Control"]
+    assert client.post(url).status_code == 405
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode() == (
+        "site public : 1 modification en attente"
+    )
