@@ -66,6 +66,25 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _few_hash_iterations():
+    """Users are created and signed in with passwords hashed by PBKDF2 at 1,000 iterations
+    instead of Django's 1,000,000 (half a second of CPU each, most of many a test's setup);
+    the hashes are ordinary ones, which a server started by a test checks as well."""
+    from django.conf import settings
+    from django.contrib.auth.hashers import get_hasher
+    from django.test import override_settings
+
+    from tests.hashers import FewIterationsPBKDF2PasswordHasher as Fast
+
+    plain = "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+    hashers = [f"{Fast.__module__}.{Fast.__qualname__}"]
+    hashers += [h for h in settings.PASSWORD_HASHERS if h != plain]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        assert get_hasher().iterations == Fast.iterations  # the tests' hasher hashes
+        yield
+
+
 @pytest.fixture(scope="session")
 def redis_url():
     """REDIS_URL when set, else a throwaway redis-server on a free port for this run."""
