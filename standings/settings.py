@@ -216,7 +216,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_REQUEST_BODY  # a TRF file is read in m
 # link back is used within 5 s, at the cost of one refused connection every 5 s meanwhile).
 MIRROR_MAX_BODY = env_int("MIRROR_MAX_BODY", MAX_REQUEST_BODY)
 MIRROR_MAX_UNPACKED = env_int("MIRROR_MAX_UNPACKED", 32 * 1024 * 1024)
-MIRROR_POLL = float(os.environ.get("MIRROR_POLL", "0.5"))
+MIRROR_POLL = float(os.environ.get("MIRROR_POLL", "0.25"))
 MIRROR_RETRY_FIRST = float(os.environ.get("MIRROR_RETRY_FIRST", "0.5"))
 MIRROR_RETRY_MAX = float(os.environ.get("MIRROR_RETRY_MAX", "5"))
 

@@ -64,16 +64,11 @@ def describe(event: Event) -> dict[str, Any]:
         for r in event.round_set.order_by("number")
     ]
     state["boards"] = [
-        [
-            g.round.number,
-            g.match.table if g.match else 0,
-            g.board,
-            g.white.start_no,
-            g.black.start_no,
-            g.result,
-        ]
-        for g in Game.objects.filter(round__event=event).select_related(
-            "round", "match", "white", "black"
+        [number, table or 0, board, white, black, result]
+        for number, table, board, white, black, result in Game.objects.filter(
+            round__event=event
+        ).values_list(
+            "round__number", "match__table", "board", "white__start_no", "black__start_no", "result"
         )
     ]
     state["participants"] = {
