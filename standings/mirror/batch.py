@@ -211,6 +211,6 @@ def patched(old: Any, step: Any) -> Any:
                     raise BadDelta("a run outside the text")
                 chars[offset : offset + len(text)] = text
             return "".join(chars)
-    except (IndexError, KeyError, TypeError, ValueError) as error:
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
         raise BadDelta(f"the delta does not fit ({type(error).__name__})") from error
     raise BadDelta("not a delta")

@@ -101,12 +101,13 @@ class Pusher:
             if status == 200:
                 self._acknowledged(seq, version, text)
                 log.info(
-                    "mirror %s: sent version %s as batch %s (%s, %s bytes)",
+                    "mirror %s: sent version %s as batch %s (%s, %s bytes); changes waiting: %s",
                     self.slug,
                     version,
                     seq,
                     "whole state" if whole else "changes",
                     len(body),
+                    self.behind(),
                 )
                 return Outcome(sent=True, size=len(body), whole=whole)
             if status == 409 and isinstance(answer.get("last_seq"), int):

@@ -30,7 +30,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(JSON, JSON)
 def test_a_delta_turns_the_old_value_into_the_new_one(old, new):
     step = batch.delta(old, new)
@@ -46,7 +46,21 @@ def test_a_long_text_changed_in_place_is_sent_as_its_runs():
     assert batch.delta("a\n" + old, "a\n" + new) == {"L": {"[": {"1": {"~": runs}}}}
 
 
-@pytest.mark.parametrize("step", [{"[": {"9": {"=": 1}}}, {"~": [[99, "x"]]}, {"?": 1}, [1]])
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"[": {"9": {"=": 1}}},
+        {"[": {"x": {"=": 1}}},
+        {"[": [1]},
+        {"{": {"a": 1}},
+        {"{": [1]},
+        {"~": [[99, "x"]]},
+        {"~": [[0.5, "x"]]},
+        {"L": {"[": {}}},
+        {"?": 1},
+        [1],
+    ],
+)
 def test_a_delta_that_does_not_fit_is_refused(step):
     with pytest.raises(batch.BadDelta):
         batch.patched(["a" * 50], step)
