@@ -87,9 +87,14 @@ def forbid_unless_may_change(actor: Actor, event: Event | None, said: str) -> No
 
 
 def _is_mirrored(event: Event) -> bool:
-    """Whether a venue publishes `event` here: the mirror's row (mirror/models.py, reached by
-    its related name, so that this layer imports nothing of the mirror's)."""
-    return event.pk is not None and hasattr(event, "mirrored")
+    """Whether a venue publishes `event` here, itself or as its tournament's section: the
+    mirror's row (mirror/models.py, reached by its related name, so that this layer imports
+    nothing of the mirror's)."""
+    if event.pk is None:
+        return False
+    return hasattr(event, "mirrored") or (
+        event.parent_id is not None and hasattr(event.parent, "mirrored")
+    )
 
 
 def user_of(actor: Actor) -> User | None:

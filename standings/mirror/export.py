@@ -5,6 +5,7 @@ TRF file does not hold: the event's settings (tie-breaks, scoring, prizes...), e
 state and times (the provisional marks follow from them), each board's number and result (so
 that the public side sees when a batch changed results only: public.py), and the
 participants' columns the file leaves out. A bridge event is its document and its settings.
+A tournament carries its sections' states.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ PARTICIPANT_NOT_SENT = {"id", "event", "team", "start_no"}
 
 
 class NotMirrorable(ValueError):
-    """An event this first part of the mirror does not publish (a tournament's section)."""
+    """An event the mirror does not publish alone (a tournament's section: its tournament
+    carries it)."""
 
 
 def columns(obj, skipped: set[str]) -> dict[str, Any]:
@@ -51,8 +53,32 @@ def state_at_version(slug: str) -> tuple[int, dict[str, Any]]:
 
 
 def describe(event: Event) -> dict[str, Any]:
-    if event.parent_id is not None or event.sections.exists():
-        raise NotMirrorable(f"{event.slug} is a tournament's section or has sections")
+    """The event's state; a tournament's holds each section's under "sections" (by slug, with
+    its place and its version), and its own play only when it has players of its own."""
+    if event.parent is not None:
+        raise NotMirrorable(
+            f"{event.slug} is a section of {event.parent.slug}: publish the tournament,"
+            f" {event.parent.slug}, which carries its sections"
+        )
+    sections = list(event.sections.order_by("section_order", "name", "pk"))
+    if not sections:
+        return describe_one(event)
+    if event.participants.exists() or event.teams.exists():
+        state = describe_one(event)
+    else:  # a plain grouping
+        state = {"format": FORMAT, "event": columns(event, NOT_SENT)}
+    state["sections"] = {
+        section.slug: {
+            **describe_one(section),
+            "order": section.section_order,
+            "version": section.version,
+        }
+        for section in sections
+    }
+    return state
+
+
+def describe_one(event: Event) -> dict[str, Any]:
     state: dict[str, Any] = {"format": FORMAT, "event": columns(event, NOT_SENT)}
     bridge = BridgeEvent.objects.filter(event=event).first()
     if bridge is not None:

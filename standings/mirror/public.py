@@ -13,6 +13,7 @@ the same version.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.db import transaction
@@ -24,6 +25,7 @@ from standings.engine.trf import TrfError
 from standings.events.actors import MIRROR
 from standings.events.changes import record_change
 from standings.events.models import Event, Game, Participant, Round
+from standings.events.sections import record_sections_change, sections_of
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 
@@ -31,9 +33,15 @@ from .batch import FORMAT, canonical, new_token, state_digest, token_key
 from .export import NOT_SENT, PARTICIPANT_NOT_SENT
 from .models import MirroredEvent
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
 
 class LocalEvent(Exception):
     """The slug names an event of this server's own: mirroring it needs `replace`."""
+
+
+class SectionSlug(Exception):
+    """The slug names a tournament's section here: its tournament is what a venue publishes."""
 
 
 class BadBatch(ValueError):
@@ -51,6 +59,8 @@ def grant_token(slug: str, *, replace: bool = False) -> str:
             # Empty until the venue's first batch, which is recorded as an import.
             event = Event.objects.create(slug=slug, name=slug)
         else:
+            if event.parent is not None:
+                raise SectionSlug(event.parent.slug)
             mirrored = MirroredEvent.objects.select_for_update().filter(event=event).first()
             if mirrored is None and not replace:
                 raise LocalEvent(slug)  # this server's own event, however empty
@@ -67,27 +77,89 @@ def revoke_token(slug: str) -> bool:
 
 def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | None) -> str:
     """Make the event the venue's `state` (`previous`: the state applied last, if any); call
-    inside a transaction. Returns how: "results" (only results changed and were set) or
-    "whole" (the content replaced). Raises BadBatch (and the caller's transaction rolls back)
-    on content that cannot be stored."""
+    inside a transaction. Returns how, per event: "results" (only results changed and were
+    set) or "whole" (the content replaced). Raises BadBatch (and the caller's transaction
+    rolls back) on content that cannot be stored."""
     if state.get("format") != FORMAT or not isinstance(state.get("event"), dict):
         raise BadBatch("not a standings-mirror-1 state")
     try:
         with transaction.atomic():
-            if isinstance(state.get("bridge"), dict):
-                _apply_bridge(event, state)
-                return "whole"
-            if not isinstance(state.get("trf"), str):
-                raise BadBatch("the state holds neither a TRF file nor a bridge document")
-            changed = results_only(previous, state)
-            if changed is not None and _apply_results(event, changed, state["trf"]):
-                return "results"
-            _apply_chess(event, state)
-            return "whole"
+            sections = state.get("sections")
+            if sections is None:
+                return _apply_one(event, state, previous)
+            if not isinstance(sections, dict):
+                raise BadBatch("the sections are not an object")
+            before = (previous or {}).get("sections")
+            hows = _apply_sections(event, sections, before if isinstance(before, dict) else {})
+            if "trf" in state or "bridge" in state:  # the tournament has play of its own
+                hows.insert(0, _apply_one(event, state, previous))
+            else:
+                _apply_grouping(event, state)
+            return ", ".join(hows)
     except (TrfError, BridgeFormatError) as error:
         raise BadBatch(str(error)) from error
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise BadBatch(f"malformed state ({type(error).__name__}: {error})") from error
+
+
+def _apply_one(event: Event, state: dict[str, Any], previous: dict[str, Any] | None) -> str:
+    if isinstance(state.get("bridge"), dict):
+        _apply_bridge(event, state)
+        return "whole"
+    if not isinstance(state.get("trf"), str):
+        raise BadBatch("the state holds neither a TRF file nor a bridge document")
+    changed = results_only(previous, state)
+    if changed is not None and _apply_results(event, changed, state["trf"]):
+        return "results"
+    _apply_chess(event, state)
+    return "whole"
+
+
+def _apply_grouping(event: Event, state: dict[str, Any]) -> None:
+    """A tournament without players of its own: its columns only."""
+    if _set_columns(event, state["event"], NOT_SENT):
+        event.full_clean(exclude=["slug", "parent", "arbiters"], validate_unique=False)
+        event.save()
+        record_change(event, actor=MIRROR, action="mirror_state", target="the tournament")
+
+
+def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[str]:
+    """Create, remove and order the tournament's sections as the venue has them, apply each
+    one's state, and give each the venue's version."""
+    held = {e.slug: e for e in Event.objects.filter(parent=tournament)}
+    listed_before = [e.slug for e in sections_of(tournament)]
+    for slug, said in sections.items():
+        if not isinstance(said, dict):
+            raise BadBatch(f"section {slug}: not a state")
+        if slug not in held:
+            if not SLUG.fullmatch(slug):
+                raise BadBatch(f"{slug[:60]!r} is not a slug")
+            if Event.objects.filter(slug=slug).exists():
+                raise BadBatch(
+                    f"{slug} names an event of this server's own: it cannot be a mirrored section"
+                )
+            held[slug] = Event.objects.create(slug=slug, name=slug, parent=tournament)
+        order = int(said.get("order", 0))
+        if held[slug].section_order != order:
+            held[slug].section_order = order
+            held[slug].save(update_fields=["section_order"])
+    for slug, gone in held.items():
+        if slug not in sections:
+            gone.delete()
+    if [e.slug for e in sections_of(tournament)] != listed_before:
+        record_sections_change(tournament, actor=MIRROR)
+    hows = []
+    for slug, said in sections.items():
+        own = {k: v for k, v in said.items() if k not in ("order", "version")}
+        before = previous.get(slug)
+        if isinstance(before, dict):
+            before = {k: v for k, v in before.items() if k not in ("order", "version")}
+        section = Event.objects.get(slug=slug)
+        hows.append(f"{slug}: {_apply_one(section, own, before)}")
+        Event.objects.filter(pk=section.pk, version__lt=int(said.get("version", 0))).update(
+            version=int(said.get("version", 0))
+        )
+    return hows
 
 
 def results_only(previous: dict[str, Any] | None, state: dict[str, Any]) -> list | None:

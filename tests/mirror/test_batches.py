@@ -9,6 +9,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from standings.events import actors
 from standings.events.models import AuditEntry, Event, Game, Match
 from standings.events.services import enter_result
 from standings.mirror import batch
@@ -254,14 +255,78 @@ def test_a_bridge_event_is_mirrored_as_its_document(client, db):
     assert mirror.event.name == venue.event.name
 
 
-def test_a_tournaments_section_is_not_pushed(db):
+def test_a_section_alone_is_not_pushed_its_tournament_is(db):
     tournament = Event.objects.create(slug="cup", name="Cup")
     Event.objects.create(slug="cup-a", name="Cup A", parent=tournament)
-    for slug in ("cup", "cup-a"):
-        with pytest.raises(CommandError, match="sections are not mirrored yet"):
-            call_command(
-                "mirror_push", slug, "--to", "http://127.0.0.1:9", "--token", "t", "--once"
-            )
+    with pytest.raises(CommandError, match="publish the tournament, cup"):
+        call_command("mirror_push", "cup-a", "--to", "http://127.0.0.1:9", "--token", "t", "--once")
+
+
+def cup_state() -> tuple[int, dict]:
+    """The venue's tournament "cup" as its batch carries it, its sections renamed "m-..."
+    (venue and mirror share the tests' database, where a slug is taken once)."""
+    version, state = state_at_version("cup")
+    state = batch.plain(state)
+    state["sections"] = {f"m-{slug}": said for slug, said in state["sections"].items()}
+    return version, state
+
+
+def cup_body(seq: int, state: dict, version: int) -> bytes:
+    said = {"slug": MIRROR_SLUG, "seq": seq, "prev": seq - 1, "version": version}
+    return batch.pack({**said, "state": state})
+
+
+def test_a_tournament_is_mirrored_with_its_sections(client, arbiter):
+    from standings.events.sections import sections_of
+
+    cup = Event.objects.create(slug="cup", name="Cup", version=3)
+    for order, slug in enumerate(("cup-b", "cup-a")):
+        section = create_swiss(slug=slug)
+        Event.objects.filter(pk=section.pk).update(parent=cup, section_order=order, version=4)
+    token = token_for()
+    version, state = cup_state()
+    assert post(client, cup_body(1, state, version), token).status_code == 200
+    mirror = Event.objects.get(slug=MIRROR_SLUG)
+    assert [s.slug for s in sections_of(mirror)] == ["m-cup-b", "m-cup-a"]
+    assert standings_of("m-cup-a") == standings_of("cup-a")
+    assert Event.objects.get(slug="m-cup-a").version == Event.objects.get(slug="cup-a").version
+    assert mirror.version == Event.objects.get(slug="cup").version
+    # A section is read-only as its tournament is.
+    with pytest.raises(actors.HeldAtVenue):
+        enter_result(Event.objects.get(slug="m-cup-a"), 3, 3, "10", actor=arbiter)
+    # A result in one section travels with the tournament: applied as a result.
+    enter_result(Event.objects.get(slug="cup-a"), 3, 3, "10", actor=TEST_ACTOR)
+    version, state = cup_state()
+    assert post(client, cup_body(2, state, version), token).status_code == 200
+    assert standings_of("m-cup-a") == standings_of("cup-a")
+    entry = AuditEntry.objects.filter(event__slug="m-cup-a").latest("id")
+    assert entry.action == "mirror_results"
+    # A section gone at the venue goes on the mirror.
+    Event.objects.filter(slug="cup-b").delete()
+    Event.objects.filter(slug="cup").update(version=version + 1)
+    version, state = cup_state()
+    assert post(client, cup_body(3, state, version), token).status_code == 200
+    assert [s.slug for s in sections_of(mirror)] == ["m-cup-a"]
+
+
+def test_a_section_that_would_take_a_local_slug_is_400_and_changes_nothing(client, db):
+    cup = Event.objects.create(slug="cup", name="Cup")
+    section = create_swiss(slug="cup-a")
+    Event.objects.filter(pk=section.pk).update(parent=cup)
+    token = token_for()
+    version, state = state_at_version("cup")
+    before = written()
+    answer = post(client, cup_body(1, batch.plain(state), version), token)  # "cup-a" is taken
+    assert answer.status_code == 400
+    assert "cup-a names an event of this server's own" in answer.json()["error"]
+    assert written() == before
+
+
+def test_a_section_slug_cannot_be_given_a_token(db):
+    cup = Event.objects.create(slug="cup", name="Cup")
+    Event.objects.create(slug="cup-a", name="Cup A", parent=cup)
+    with pytest.raises(CommandError, match="a section of cup"):
+        token_for("cup-a", "--replace")
 
 
 def test_an_unreachable_public_site_is_recorded_for_the_arbiters_page(venue):

@@ -45,9 +45,7 @@ class Command(BaseCommand):
         try:
             pusher.run(stop=stopping.is_set, once=once)
         except NotMirrorable as refused:
-            raise CommandError(
-                f"not published: {refused} (sections are not mirrored yet)"
-            ) from None
+            raise CommandError(f"not published: {refused}") from None
         except Refused as refused:
             raise CommandError(f"the public server refused: {refused}") from None
         except OSError as error:

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_slug
 
-from standings.mirror.public import LocalEvent, grant_token, revoke_token
+from standings.mirror.public import LocalEvent, SectionSlug, grant_token, revoke_token
 
 
 class Command(BaseCommand):
@@ -42,6 +42,11 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{slug} is an event of this server's own: give --replace to mirror a venue's"
                 " event under that slug instead (its content will be replaced)"
+            ) from None
+        except SectionSlug as tournament:
+            raise CommandError(
+                f"{slug} is a section of {tournament} here: a venue publishes a tournament with"
+                " its sections"
             ) from None
         self.stdout.write(
             f"{slug}: give this token to the venue (mirror_push {slug} --to THIS_SITE --token"
