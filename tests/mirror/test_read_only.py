@@ -101,3 +101,17 @@ def test_the_line_is_asked_again_by_the_page_and_only_its_arbiters_get_it(client
     assert client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode() == (
         "site public : 1 modification en attente"
     )
+
+
+def test_a_sections_page_says_how_far_its_tournament_is(client, arbiter, db):
+    from standings.mirror.models import MirrorPush
+
+    cup = Event.objects.create(slug="cup", name="Cup")
+    section = create_swiss(arbiters=[arbiter], slug="cup-a")
+    Event.objects.filter(pk=section.pk).update(parent=cup)
+    section.refresh_from_db()
+    MirrorPush.objects.create(slug="cup", to_url="https://public.example", acked_version=0)
+    client.force_login(arbiter)
+    enter_result(section, 3, 3, "10", actor=arbiter)  # the tournament's version moves with it
+    answer = client.get(f"/e/{section.slug}/arbiter/mirror-status/")
+    assert answer.content.decode() == "public site: 1 change waiting"

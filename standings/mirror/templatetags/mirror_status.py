@@ -19,7 +19,9 @@ register = template.Library()
 @register.simple_tag
 def mirror_status(event: Event) -> str:
     """One line per public site: up to date, N changes waiting, or unreachable since HH:MM."""
-    lines = [said(push, event.version) for push in MirrorPush.objects.filter(slug=event.slug)]
+    published = event.parent or event  # a section travels with its tournament
+    pushes = MirrorPush.objects.filter(slug=published.slug)
+    lines = [said(push, published.version) for push in pushes]
     return "; ".join(lines)
 
 
