@@ -161,6 +161,33 @@ def test_results_reach_the_mirror_and_a_cut_link_loses_and_doubles_nothing(sides
     assert counts(public_db, venue_db)[0][0] == last_seq + 1
 
 
+def test_a_follower_on_the_mirror_gets_the_venues_result_pushed(sides, redis_url):
+    """The mirror's followers get live pushes as on the venue: a socket open on the public
+    server shows the result entered at the venue, with the venue's version."""
+    from websockets.sync.client import connect
+
+    from tests.html import select, text
+
+    venue_db, venue, public_db, public, token = sides
+    venue_db.manage("mirror_push", SLUG, "--to", public.url, "--token", token, "--once")
+    running = pusher(venue_db, public.url, token)
+    url = f"{public.ws_url}/ws/e/{SLUG}/?view=standings"
+    try:
+        with connect(url, origin=public.url) as socket:
+            first = socket.recv(timeout=30)
+            cell = '#standings-table tr[data-key="7"] td.num'
+            assert text(select(first, cell)[0]) == "1.5"
+            enter(venue_db, redis_url, 3, 3, "10")
+            pushed = ""
+            while not pushed.strip():  # not a heartbeat
+                pushed = socket.recv(timeout=30)
+    finally:
+        stop(running)
+    assert text(select(pushed, cell)[0]) == "2.5"
+    shown = select(pushed, "#last-update")[0]["data-version"]
+    assert shown == standings(venue)["version"] == standings(public)["version"]
+
+
 def test_a_revoked_token_stops_the_pusher_with_the_servers_reason(sides):
     venue_db, venue, public_db, public, token = sides
     public_db.manage("mirror_token", SLUG, "--revoke")
