@@ -86,13 +86,17 @@ def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | 
         with transaction.atomic():
             sections = state.get("sections")
             if sections is None:
+                if Event.objects.filter(parent=event).exists():  # its sections are gone
+                    _apply_sections(event, {}, {})
                 return _apply_one(event, state, previous)
             if not isinstance(sections, dict):
                 raise BadBatch("the sections are not an object")
             before = (previous or {}).get("sections")
             hows = _apply_sections(event, sections, before if isinstance(before, dict) else {})
             if "trf" in state or "bridge" in state:  # the tournament has play of its own
-                hows.insert(0, _apply_one(event, state, previous))
+                own = {k: v for k, v in state.items() if k != "sections"}
+                own_before = {k: v for k, v in (previous or {}).items() if k != "sections"}
+                hows.insert(0, _apply_one(event, own, own_before or None))
             else:
                 _apply_grouping(event, state)
             return ", ".join(hows)

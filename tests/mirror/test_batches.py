@@ -307,6 +307,13 @@ def test_a_tournament_is_mirrored_with_its_sections(client, arbiter):
     version, state = cup_state()
     assert post(client, cup_body(3, state, version), token).status_code == 200
     assert [s.slug for s in sections_of(mirror)] == ["m-cup-a"]
+    # The last one gone: the tournament is an event of its own again (here, an empty one).
+    Event.objects.filter(slug="cup-a").delete()
+    Event.objects.filter(slug="cup").update(version=version + 2)
+    version, state = state_at_version("cup")
+    assert post(client, cup_body(4, batch.plain(state), version), token).status_code == 200
+    assert sections_of(mirror) == []
+    assert not Event.objects.filter(slug="m-cup-a").exists()
 
 
 def test_a_section_that_would_take_a_local_slug_is_400_and_changes_nothing(client, db):
