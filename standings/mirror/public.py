@@ -16,7 +16,7 @@ import json
 import re
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
 from standings.bridge.reader import BridgeFormatError, read_bridge
@@ -34,6 +34,7 @@ from .export import NOT_SENT, PARTICIPANT_NOT_SENT
 from .models import MirroredEvent
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+MAX_VERSION = 2**31 - 1  # an event's version column
 
 
 class LocalEvent(Exception):
@@ -104,6 +105,8 @@ def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | 
         raise BadBatch(str(error)) from error
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise BadBatch(f"malformed state ({type(error).__name__}: {error})") from error
+    except DatabaseError as error:  # a value out of a column's range: the venue's bug, not ours
+        raise BadBatch(f"the database refused the state ({type(error).__name__})") from error
 
 
 def _apply_one(event: Event, state: dict[str, Any], previous: dict[str, Any] | None) -> str:
@@ -143,7 +146,7 @@ def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[s
                     f"{slug} names an event of this server's own: it cannot be a mirrored section"
                 )
             held[slug] = Event.objects.create(slug=slug, name=slug, parent=tournament)
-        order = int(said.get("order", 0))
+        order = bounded(said.get("order", 0), 32767)
         if held[slug].section_order != order:
             held[slug].section_order = order
             held[slug].save(update_fields=["section_order"])
@@ -160,10 +163,16 @@ def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[s
             before = {k: v for k, v in before.items() if k not in ("order", "version")}
         section = Event.objects.get(slug=slug)
         hows.append(f"{slug}: {_apply_one(section, own, before)}")
-        Event.objects.filter(pk=section.pk, version__lt=int(said.get("version", 0))).update(
-            version=int(said.get("version", 0))
-        )
+        version = bounded(said.get("version", 0), MAX_VERSION)
+        Event.objects.filter(pk=section.pk, version__lt=version).update(version=version)
     return hows
+
+
+def bounded(value: object, top: int) -> int:
+    """A whole number of a batch, 0..top (its column's range); ValueError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise ValueError(f"{str(value)[:30]} is not a whole number from 0 to {top}")
+    return value
 
 
 def results_only(previous: dict[str, Any] | None, state: dict[str, Any]) -> list | None:

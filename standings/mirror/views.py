@@ -33,10 +33,11 @@ from standings.events.models import Event
 
 from . import batch
 from .models import MirroredEvent
-from .public import BadBatch, applied_state, apply_state, mark_applied
+from .public import MAX_VERSION, BadBatch, applied_state, apply_state, bounded, mark_applied
 from .templatetags.mirror_status import mirror_status
 
 log = logging.getLogger("standings.mirror")
+MAX_SEQ = 2**63 - 1  # the sequence columns
 
 
 @login_required
@@ -76,7 +77,8 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         )
     try:
         said = batch.unpack(body, settings.MIRROR_MAX_UNPACKED)
-        seq, prev, version = int(said["seq"]), int(said["prev"]), int(said["version"])
+        seq, prev = bounded(said["seq"], MAX_SEQ), bounded(said["prev"], MAX_SEQ)
+        version = bounded(said["version"], MAX_VERSION)
         if said.get("slug") != slug:
             raise ValueError("the batch names another event")
         if not isinstance(said.get("state"), dict) and "delta" not in said:

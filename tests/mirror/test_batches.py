@@ -218,6 +218,42 @@ def test_a_signed_body_that_is_not_a_state_is_4xx_and_changes_nothing(
     assert written() == before
 
 
+@pytest.mark.parametrize(
+    "envelope",
+    [
+        {"seq": -1},
+        {"seq": "1"},
+        {"seq": 1.5},
+        {"prev": True},
+        {"version": 2**40},
+        {"version": float("inf")},
+        {"version": None},
+    ],
+)
+def test_a_number_out_of_its_columns_range_is_400_and_changes_nothing(client, venue, envelope):
+    token = token_for()
+    version, state = state_at_version("small-open")
+    said = {"slug": MIRROR_SLUG, "seq": 1, "prev": 0, "version": version, **envelope}
+    before = written()
+    assert post(client, batch.pack({**said, "state": batch.plain(state)}), token).status_code == 400
+    assert written() == before
+
+
+@pytest.mark.parametrize("section", [{"order": -1}, {"version": 2**40}, {"order": "x"}, []])
+def test_a_sections_value_out_of_range_is_400_and_changes_nothing(client, db, section):
+    cup = Event.objects.create(slug="cup", name="Cup")
+    Event.objects.filter(pk=create_swiss(slug="cup-a").pk).update(parent=cup)
+    token = token_for()
+    version, state = cup_state()
+    if isinstance(section, dict):
+        state["sections"]["m-cup-a"].update(section)
+    else:
+        state["sections"]["m-cup-a"] = section
+    before = written()
+    assert post(client, cup_body(1, state, version), token).status_code == 400
+    assert written() == before
+
+
 def test_a_state_the_import_refuses_is_400_and_changes_nothing(client, venue):
     token = token_for()
     version, state = state_at_version("small-open")
