@@ -103,7 +103,7 @@ def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | 
             return ", ".join(hows)
     except (TrfError, BridgeFormatError) as error:
         raise BadBatch(str(error)) from error
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as error:
         raise BadBatch(f"malformed state ({type(error).__name__}: {error})") from error
     except DatabaseError as error:  # a value out of a column's range: the venue's bug, not ours
         raise BadBatch(f"the database refused the state ({type(error).__name__})") from error

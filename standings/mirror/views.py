@@ -110,10 +110,10 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
             )
         try:
             how = apply_state(mirrored.event, state, previous)
-        except BadBatch as error:
+            mark_applied(mirrored, seq, digest, version, state)
+        except (BadBatch, RecursionError) as error:  # RecursionError: nested past reading
             transaction.set_rollback(True)
             return _refuse(slug, 400, f"the state cannot be stored: {error}")
-        mark_applied(mirrored, seq, digest, version, state)
     log.info(
         "mirror %s: batch %s applied (%s; venue version %s, %s bytes)",
         slug,
@@ -134,8 +134,8 @@ def _state_of(said: dict, previous: dict | None, previous_digest: str) -> dict |
         return None
     try:
         state = batch.patched(previous, said["delta"])
+        if not isinstance(state, dict) or batch.state_digest(state) != said.get("digest"):
+            return None
     except (batch.BadDelta, RecursionError):
-        return None
-    if not isinstance(state, dict) or batch.state_digest(state) != said.get("digest"):
         return None
     return state

@@ -254,6 +254,24 @@ def test_a_sections_value_out_of_range_is_400_and_changes_nothing(client, db, se
     assert written() == before
 
 
+@pytest.mark.parametrize("change", ["nested", "infinite board"])
+def test_a_state_past_what_can_be_stored_is_400_and_changes_nothing(client, venue, change):
+    token = token_for()
+    version, state = state_at_version("small-open")
+    state = batch.plain(state)
+    state["deep"] = "DEEP"
+    if change == "infinite board":
+        state["boards"][0][0] = float("inf")
+    said = {"slug": MIRROR_SLUG, "seq": 1, "prev": 0, "version": version, "state": state}
+    text = json.dumps(said)
+    if change == "nested":  # nested near json's limit: read, perhaps, but not written back
+        text = text.replace('"DEEP"', "[" * 950 + "]" * 950)
+    body = gzip.compress(text.encode())
+    before = written()
+    assert post(client, body, token).status_code == 400
+    assert written() == before
+
+
 def test_a_state_the_import_refuses_is_400_and_changes_nothing(client, venue):
     token = token_for()
     version, state = state_at_version("small-open")
