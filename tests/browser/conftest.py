@@ -9,6 +9,7 @@ import pytest
 from tests.servers import ROOT, AsgiServer
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = str(ROOT / "tests" / "browser" / "chromium")  # /usr/bin/chromium at nice 0
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -74,7 +75,7 @@ def chromium():  # the main thread look async to the asyncio tests that run afte
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS
         )
         yield browser
         browser.close()
