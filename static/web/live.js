@@ -118,22 +118,37 @@
     return document.querySelectorAll("li.board-row[id][data-version]");
   }
 
-  // `kept`: rows highlighted before a refetch replaced them (box:key -> sig), highlighted
-  // again while they still say the same, so a second fetch does not wipe a fresh highlight.
+  // `kept`: rows highlighted less than a flash ago before a refetch replaced them (box:key ->
+  // {sig, at}), highlighted again while they still say the same, their flash going on where
+  // it was: a second fetch neither wipes a fresh highlight nor flashes an old one again.
+  var FLASH = 4000; // ms, tr.changed's animation (site.css)
+
   function highlight(old, kept) {
+    var now = Date.now();
     document.querySelectorAll("[id] > table tbody tr[data-sig]").forEach(function (row) {
       var key = row.closest("[id]").id + ":" + row.dataset.key;
       var was = old.get(key);
-      if ((was !== undefined && was !== row.dataset.sig) || (kept && kept.get(key) === row.dataset.sig)) {
-        row.classList.add("changed");
+      var fresh = kept && kept.get(key);
+      if (was !== undefined && was !== row.dataset.sig) {
+        flash(row, now, now);
+      } else if (fresh && fresh.sig === row.dataset.sig) {
+        flash(row, fresh.at, now);
       }
     });
   }
 
+  function flash(row, since, now) {
+    row.dataset.changedAt = since;
+    row.style.setProperty("--flash-delay", (since - now) + "ms");
+    row.classList.add("changed");
+  }
+
   function highlighted() {
     var rows = new Map();
+    var now = Date.now();
     document.querySelectorAll("[id] > table tbody tr.changed[data-sig]").forEach(function (row) {
-      rows.set(row.closest("[id]").id + ":" + row.dataset.key, row.dataset.sig);
+      var at = Number(row.dataset.changedAt);
+      if (now - at < FLASH) rows.set(row.closest("[id]").id + ":" + row.dataset.key, { sig: row.dataset.sig, at: at });
     });
     return rows;
   }

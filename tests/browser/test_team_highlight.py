@@ -12,6 +12,11 @@ from tests.html import parse
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CHANGED = re.compile(r"\bchanged\b")
+# The row's flash is over: a refetch after it does not flash the row again (live.js).
+FLASHED = """key => {
+    const row = document.querySelector(`tr[data-key="${key}"]`);
+    return row && row.getAnimations({subtree: true}).length === 0;
+}"""
 
 
 @pytest.fixture
@@ -35,9 +40,10 @@ def test_only_the_changed_board_is_highlighted(teams_site, new_page):
     # the round page fetches itself again within 8 s of a push (data-refresh), then highlights
     expect(page.locator('tr[data-key="m2.1"]')).to_have_class(CHANGED, timeout=15000)
     expect(page.locator("tr.changed")).to_have_count(1)
+    page.wait_for_function(FLASHED, arg="m2.1", timeout=15000)
     teams_site.write("enter_result(event, 1, 2, '==', table=1)", slug="small-teams")
     expect(page.locator('tr[data-key="m1.2"]')).to_have_class(CHANGED, timeout=15000)
-    expect(page.locator("tr.changed")).to_have_count(1)
+    expect(page.locator("tr.changed")).to_have_count(1, timeout=15000)
 
 
 def test_team_round_rows_have_unique_keys_and_no_repeated_anchor(client, db):
