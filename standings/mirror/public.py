@@ -24,7 +24,7 @@ from standings.bridge_events.models import BridgeEvent
 from standings.engine.trf import TrfError
 from standings.events.actors import MIRROR
 from standings.events.changes import record_change
-from standings.events.models import Event, Game, Participant, Round
+from standings.events.models import Event, Game, Match, Participant, Round
 from standings.events.sections import record_sections_change, sections_of
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
@@ -288,21 +288,35 @@ def _apply_chess(event: Event, state: dict[str, Any]) -> None:
 
 
 def _apply_boards(event: Event, boards: list) -> None:
-    """Number the boards as the venue does (the import numbers them by score)."""
+    """Number the boards, and a team event's match tables, as the venue does (the import
+    numbers boards by score and tables by the teams' numbers; the venue's arbiter may have
+    paired in another order)."""
     wanted = {
         (int(r), int(w), int(b)): (int(table), int(board)) for r, table, board, w, b, *_ in boards
     }
-    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
+    games = list(
+        Game.objects.filter(round__event=event).select_related("round", "white", "black", "match")
+    )
     moved = []
+    tables: dict[int, int] = {}  # match id -> the venue's table
     for game in games:
         place = wanted.get((game.round.number, game.white.start_no, game.black.start_no))
-        if place is not None and place[1] != game.board:
-            game.board = place[1] + 30000  # out of the way first: boards are unique per round
+        if place is None:
+            continue
+        table, board = place
+        if board != game.board:
+            game.board = board + 30000  # out of the way first: boards are unique per round
             moved.append(game)
+        if game.match is not None and table and game.match.table != table:
+            tables[game.match.pk] = table
     Game.objects.bulk_update(moved, ["board"])
     for game in moved:
         game.board -= 30000
     Game.objects.bulk_update(moved, ["board"])
+    renumbered = list(Match.objects.filter(pk__in=tables))
+    for match in renumbered:
+        match.table = tables[match.pk]
+    Match.objects.bulk_update(renumbered, ["table"])
 
 
 def _when(value):
