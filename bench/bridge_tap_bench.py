@@ -42,7 +42,7 @@ from bench.bridge_live_bench import (  # noqa: E402
     score,
     spread,
 )
-from tests.browser.conftest import CHROMIUM_ARGS  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 LIVE = "document.getElementById('live-indicator').dataset.state === 'live'"
 SHOWN = f"""shown => {{
@@ -79,9 +79,7 @@ def main() -> None:
     if args.boards:
         args.writes = min(args.writes, 15)
     with bridge_server() as (url, scorer, _), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         # wait_for_function evaluates in the page: the CSP (no 'unsafe-eval') is bypassed
         context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
         follower = context.new_page()

@@ -298,7 +298,7 @@ def _apply_boards(event: Event, boards: list) -> None:
         Game.objects.filter(round__event=event).select_related("round", "white", "black", "match")
     )
     moved = []
-    tables: dict[int, int] = {}  # match id -> the venue's table
+    renumbered: dict[int, Match] = {}  # by id: each of a match's games holds its own copy
     for game in games:
         place = wanted.get((game.round.number, game.white.start_no, game.black.start_no))
         if place is None:
@@ -308,15 +308,13 @@ def _apply_boards(event: Event, boards: list) -> None:
             game.board = board + 30000  # out of the way first: boards are unique per round
             moved.append(game)
         if game.match is not None and table and game.match.table != table:
-            tables[game.match.pk] = table
+            game.match.table = table
+            renumbered[game.match.pk] = game.match
     Game.objects.bulk_update(moved, ["board"])
     for game in moved:
         game.board -= 30000
     Game.objects.bulk_update(moved, ["board"])
-    renumbered = list(Match.objects.filter(pk__in=tables))
-    for match in renumbered:
-        match.table = tables[match.pk]
-    Match.objects.bulk_update(renumbered, ["table"])
+    Match.objects.bulk_update(renumbered.values(), ["table"])
 
 
 def _when(value):
