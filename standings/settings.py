@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "standings.bridge_events",
     "standings.follow",
     "standings.mirror",
+    "standings.health",
 ]
 
 MIDDLEWARE = [
@@ -219,6 +220,14 @@ MIRROR_MAX_UNPACKED = env_int("MIRROR_MAX_UNPACKED", 32 * 1024 * 1024)
 MIRROR_POLL = float(os.environ.get("MIRROR_POLL", "0.25"))
 MIRROR_RETRY_FIRST = float(os.environ.get("MIRROR_RETRY_FIRST", "0.5"))
 MIRROR_RETRY_MAX = float(os.environ.get("MIRROR_RETRY_MAX", "5"))
+# What one batch may hold (mirror/shape.py): each bounds the time to apply it and to render
+# its pages. Per event (a tournament's own play or one section): players and rounds; per batch:
+# sections, and players and games in all.
+MIRROR_MAX_PLAYERS = env_int("MIRROR_MAX_PLAYERS", 2000)
+MIRROR_MAX_ROUNDS = env_int("MIRROR_MAX_ROUNDS", 40)
+MIRROR_MAX_SECTIONS = env_int("MIRROR_MAX_SECTIONS", 50)
+MIRROR_MAX_BATCH_PLAYERS = env_int("MIRROR_MAX_BATCH_PLAYERS", 5000)
+MIRROR_MAX_GAMES = env_int("MIRROR_MAX_GAMES", 20000)
 
 # Sign-in throttling (standings.security.login_throttle): failures counted in the cache.
 # An account is paused only from the address its wrong passwords came from; from elsewhere
@@ -253,6 +262,8 @@ PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 30)
 # address has this much of the server's time in each window, then 429 (web/throttle.py).
 EXPENSIVE_SECONDS_PER_ADDRESS = float(os.environ.get("EXPENSIVE_SECONDS_PER_ADDRESS", "20"))
 EXPENSIVE_WINDOW_SECONDS = env_int("EXPENSIVE_WINDOW_SECONDS", 60)
+# Expensive requests of one address being answered at once, per process (web/fast.py).
+EXPENSIVE_IN_FLIGHT_PER_ADDRESS = env_int("EXPENSIVE_IN_FLIGHT_PER_ADDRESS", 4)
 
 # The demo feeder (make run) enters results in the background; off everywhere else.
 DEMO_LIVE = env_bool("DEMO_LIVE", False)

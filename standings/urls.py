@@ -3,7 +3,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from standings.health import healthz
+from standings.health.views import healthz
 from standings.security.login import AdminSignInForm
 
 admin.site.login_form = AdminSignInForm  # the admin's sign-in is throttled like /login/

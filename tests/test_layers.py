@@ -28,6 +28,7 @@ ALLOWED = {
     "bridge_events": {"bridge", "events", "wording"},
     "follow": {"engine", "events", "state", "web", "wording"},
     "mirror": {"engine", "bridge", "events", "trf", "bridge_events"},
+    "health": set(),
 }
 
 

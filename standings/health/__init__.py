@@ -1,0 +1,1 @@
+"""`/healthz`: is this worker able to serve? (views.py)"""
