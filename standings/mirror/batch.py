@@ -66,12 +66,26 @@ def unpack(body: bytes, limit: int) -> dict[str, Any]:
     if len(text) > limit:
         raise Unreadable("the body unpacks past the limit")
     try:
-        payload = json.loads(text)
+        payload = json.loads(text, object_pairs_hook=_once_each)
+    except Unreadable:
+        raise
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise Unreadable("the body is not JSON") from error
     if not isinstance(payload, dict):
         raise Unreadable("the body is not a JSON object")
     return payload
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: a key given twice is not read as its last."""
+    said = dict(pairs)
+    if len(said) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise Unreadable(f"the key {key[:60]!r} is given twice in one object")
+            seen.add(key)
+    return said
 
 
 def digest(body: bytes) -> str:
@@ -187,7 +201,8 @@ def patched(old: Any, step: Any) -> Any:
         if "{" in step:
             if not isinstance(old, dict):
                 raise BadDelta("an object's delta for a value that is not one")
-            value = {k: v for k, v in old.items() if k not in set(step.get("-", []))}
+            removed = set(step.get("-", []))
+            value = {k: v for k, v in old.items() if k not in removed}
             for key, inner in step["{"].items():
                 value[key] = patched(old.get(key), inner)
             return value

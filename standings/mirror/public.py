@@ -16,7 +16,8 @@ import json
 import re
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_datetime
 
 from standings.bridge.reader import BridgeFormatError, read_bridge
@@ -29,12 +30,12 @@ from standings.events.sections import record_sections_change, sections_of
 from standings.trf.exporter import export_trf
 from standings.trf.importer import import_trf
 
-from .batch import FORMAT, canonical, new_token, state_digest, token_key
+from .batch import canonical, new_token, state_digest, token_key
 from .export import NOT_SENT, PARTICIPANT_NOT_SENT
 from .models import MirroredEvent
+from .shape import BadBatch, check_state
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
-MAX_VERSION = 2**31 - 1  # an event's version column
 
 
 class LocalEvent(Exception):
@@ -43,10 +44,6 @@ class LocalEvent(Exception):
 
 class SectionSlug(Exception):
     """The slug names a tournament's section here: its tournament is what a venue publishes."""
-
-
-class BadBatch(ValueError):
-    """A batch whose content cannot be applied; nothing was changed."""
 
 
 def grant_token(slug: str, *, replace: bool = False) -> str:
@@ -80,52 +77,52 @@ def apply_state(event: Event, state: dict[str, Any], previous: dict[str, Any] | 
     """Make the event the venue's `state` (`previous`: the state applied last, if any); call
     inside a transaction. Returns how, per event: "results" (only results changed and were
     set) or "whole" (the content replaced). Raises BadBatch (and the caller's transaction
-    rolls back) on content that cannot be stored."""
-    if state.get("format") != FORMAT or not isinstance(state.get("event"), dict):
-        raise BadBatch("not a standings-mirror-1 state")
+    rolls back) on content that cannot be stored, naming the field."""
+    check_state(state)
     try:
         with transaction.atomic():
             sections = state.get("sections")
             if sections is None:
                 if Event.objects.filter(parent=event).exists():  # its sections are gone
                     _apply_sections(event, {}, {})
-                return _apply_one(event, state, previous)
-            if not isinstance(sections, dict):
-                raise BadBatch("the sections are not an object")
+                return _apply_one(event, state, previous, "")
             before = (previous or {}).get("sections")
             hows = _apply_sections(event, sections, before if isinstance(before, dict) else {})
             if "trf" in state or "bridge" in state:  # the tournament has play of its own
                 own = {k: v for k, v in state.items() if k != "sections"}
                 own_before = {k: v for k, v in (previous or {}).items() if k != "sections"}
-                hows.insert(0, _apply_one(event, own, own_before or None))
+                hows.insert(0, _apply_one(event, own, own_before or None, ""))
             else:
                 _apply_grouping(event, state)
             return ", ".join(hows)
     except (TrfError, BridgeFormatError) as error:
         raise BadBatch(str(error)) from error
+    except ValidationError as error:  # a check of the models' own, met in the import
+        raise BadBatch(_said(error)) from error
     except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as error:
         raise BadBatch(f"malformed state ({type(error).__name__}: {error})") from error
     except DatabaseError as error:  # a value out of a column's range: the venue's bug, not ours
         raise BadBatch(f"the database refused the state ({type(error).__name__})") from error
 
 
-def _apply_one(event: Event, state: dict[str, Any], previous: dict[str, Any] | None) -> str:
+def _apply_one(
+    event: Event, state: dict[str, Any], previous: dict[str, Any] | None, where: str
+) -> str:
+    """`where`: the state's place in the batch, that refusals name ("sections.cup-a")."""
     if isinstance(state.get("bridge"), dict):
-        _apply_bridge(event, state)
+        _apply_bridge(event, state, where)
         return "whole"
-    if not isinstance(state.get("trf"), str):
-        raise BadBatch("the state holds neither a TRF file nor a bridge document")
     changed = results_only(previous, state)
     if changed is not None and _apply_results(event, changed, state["trf"]):
         return "results"
-    _apply_chess(event, state)
+    _apply_chess(event, state, where)
     return "whole"
 
 
 def _apply_grouping(event: Event, state: dict[str, Any]) -> None:
     """A tournament without players of its own: its columns only."""
-    if _set_columns(event, state["event"], NOT_SENT):
-        event.full_clean(exclude=["slug", "parent", "arbiters"], validate_unique=False)
+    if _set_columns(event, state["event"], NOT_SENT, "event"):
+        _clean(event, "event", exclude=["slug", "parent", "arbiters"])
         event.save()
         record_change(event, actor=MIRROR, action="mirror_state", target="the tournament")
 
@@ -136,8 +133,6 @@ def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[s
     held = {e.slug: e for e in Event.objects.filter(parent=tournament)}
     listed_before = [e.slug for e in sections_of(tournament)]
     for slug, said in sections.items():
-        if not isinstance(said, dict):
-            raise BadBatch(f"section {slug}: not a state")
         if slug not in held:
             if not SLUG.fullmatch(slug):
                 raise BadBatch(f"{slug[:60]!r} is not a slug")
@@ -146,7 +141,7 @@ def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[s
                     f"{slug} names an event of this server's own: it cannot be a mirrored section"
                 )
             held[slug] = Event.objects.create(slug=slug, name=slug, parent=tournament)
-        order = bounded(said.get("order", 0), 32767)
+        order = said.get("order", 0)
         if held[slug].section_order != order:
             held[slug].section_order = order
             held[slug].save(update_fields=["section_order"])
@@ -162,17 +157,10 @@ def _apply_sections(tournament: Event, sections: dict, previous: dict) -> list[s
         if isinstance(before, dict):
             before = {k: v for k, v in before.items() if k not in ("order", "version")}
         section = Event.objects.get(slug=slug)
-        hows.append(f"{slug}: {_apply_one(section, own, before)}")
-        version = bounded(said.get("version", 0), MAX_VERSION)
+        hows.append(f"{slug}: {_apply_one(section, own, before, f'sections.{slug}')}")
+        version = said.get("version", 0)
         Event.objects.filter(pk=section.pk, version__lt=version).update(version=version)
     return hows
-
-
-def bounded(value: object, top: int) -> int:
-    """A whole number of a batch, 0..top (its column's range); ValueError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise ValueError(f"{str(value)[:30]} is not a whole number from 0 to {top}")
-    return value
 
 
 def results_only(previous: dict[str, Any] | None, state: dict[str, Any]) -> list | None:
@@ -191,7 +179,8 @@ def results_only(previous: dict[str, Any] | None, state: dict[str, Any]) -> list
         return None
     changed = []
     for old, new in zip(before, after, strict=True):
-        if len(new) != 6 or old[:5] != new[:5]:
+        # `previous` may have been stored before shape.py checked rows: compared, never trusted.
+        if not isinstance(old, list) or len(old) != 6 or old[:5] != new[:5]:
             return None
         if old[5] != new[5]:
             changed.append(new)
@@ -232,9 +221,9 @@ def _apply_results(event: Event, boards: list, trf: str) -> bool:
     return True
 
 
-def _set_columns(obj, values: dict[str, Any], skipped: set[str]) -> list[str]:
-    """Set the object's columns named in `values` (each through its field's to_python);
-    the names changed."""
+def _set_columns(obj, values: dict[str, Any], skipped: set[str], where: str) -> list[str]:
+    """Set the object's columns named in `values` (each of its JSON type, through its field's
+    to_python); the names changed. BadBatch names `where`.column for a value of another type."""
     fields = {
         f.name: f for f in obj._meta.concrete_fields if f.name not in skipped and not f.is_relation
     }
@@ -243,27 +232,74 @@ def _set_columns(obj, values: dict[str, Any], skipped: set[str]) -> list[str]:
         field = fields.get(name)
         if field is None:
             continue  # a column the venue has and this server not: a newer venue
-        value = field.to_python(value) if value is not None else None
+        if value is None and not field.null:
+            raise BadBatch(f"{where}.{name}: null in a column that holds a value")
+        if value is not None and not _of_its_type(field, value):
+            raise BadBatch(f"{where}.{name}: {type(value).__name__} is not this column's type")
+        try:
+            value = field.to_python(value) if value is not None else None
+            if isinstance(field, models.JSONField):  # full_clean skips an empty one: [] too
+                for validator in field.validators:
+                    validator(value)
+        except ValidationError as error:
+            raise BadBatch(f"{where}.{name}: {' '.join(error.messages)}") from error
         if getattr(obj, field.attname) != value:
             setattr(obj, field.attname, value)
             changed.append(field.attname)
     return changed
 
 
-def _apply_event(event: Event, values: dict[str, Any]) -> None:
-    changed = _set_columns(event, values, NOT_SENT)
+def _of_its_type(field: models.Field, value: object) -> bool:
+    """Whether a value is of the JSON type its column is sent as (export.columns through
+    DjangoJSONEncoder): whole numbers, decimals as text, dates and times as ISO text."""
+    if isinstance(field, models.JSONField):
+        return True
+    if isinstance(field, models.BooleanField):
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if isinstance(field, models.IntegerField):
+        return isinstance(value, int)
+    if isinstance(field, models.DecimalField):
+        return isinstance(value, str | int | float)
+    return isinstance(value, str)
+
+
+def _clean(obj: models.Model, where: str, exclude: list[str]) -> None:
+    """The models' own checks (ranges, lengths, choices, validators), naming the column."""
+    try:
+        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        raise BadBatch(_said(error, where)) from error
+
+
+def _said(error: ValidationError, where: str = "") -> str:
+    if not hasattr(error, "error_dict"):
+        return " ".join(error.messages)
+    return "; ".join(
+        f"{where}.{name}: {' '.join(ValidationError(errors).messages)}" if where else name
+        for name, errors in error.error_dict.items()
+    )
+
+
+def _apply_event(event: Event, values: dict[str, Any], where: str) -> None:
+    changed = _set_columns(event, values, NOT_SENT, _at(where, "event"))
     if changed:
-        event.full_clean(exclude=["slug", "parent", "arbiters"], validate_unique=False)
+        _clean(event, _at(where, "event"), exclude=["slug", "parent", "arbiters"])
         event.save(update_fields=changed)
 
 
-def _apply_chess(event: Event, state: dict[str, Any]) -> None:
+def _at(where: str, name: str) -> str:
+    return f"{where}.{name}" if where else name
+
+
+def _apply_chess(event: Event, state: dict[str, Any], where: str) -> None:
     BridgeEvent.objects.filter(event=event).delete()
     event.round_set.all().delete()  # games, matches, byes with them
     event.bye_requests.all().delete()
     event.participants.all().delete()
     event.teams.all().delete()
-    _apply_event(event, state["event"])
+    _apply_event(event, state["event"], where)
     import_trf(
         state["trf"].encode(),
         slug=event.slug,
@@ -271,7 +307,7 @@ def _apply_chess(event: Event, state: dict[str, Any]) -> None:
         audited_as=("mirror_state", "the venue's whole event"),
     )
     event.refresh_from_db()
-    _apply_event(event, state["event"])  # what the import derived, as the venue has it
+    _apply_event(event, state["event"], where)  # what the import derived, as the venue has it
     for said in state.get("rounds", []):
         Round.objects.filter(event=event, number=int(said["number"])).update(
             state=Round.State(said["state"]),
@@ -281,9 +317,13 @@ def _apply_chess(event: Event, state: dict[str, Any]) -> None:
     _apply_boards(event, state.get("boards", []))
     people = {p.start_no: p for p in Participant.objects.filter(event=event)}
     for number, values in state.get("participants", {}).items():
-        person = people[int(number)]
-        changed = _set_columns(person, values, PARTICIPANT_NOT_SENT)
+        at = _at(where, f"participants.{number}")
+        person = people.get(int(number))
+        if person is None:
+            raise BadBatch(f"{at}: no such start number in the TRF file")
+        changed = _set_columns(person, values, PARTICIPANT_NOT_SENT, at)
         if changed:
+            _clean(person, at, exclude=["event", "team"])
             person.save(update_fields=changed)
 
 
@@ -321,14 +361,15 @@ def _when(value):
     return parse_datetime(value) if isinstance(value, str) else None
 
 
-def _apply_bridge(event: Event, state: dict[str, Any]) -> None:
+def _apply_bridge(event: Event, state: dict[str, Any], where: str) -> None:
     said = state["bridge"]
     read_bridge(json.dumps(said["document"]))  # refuses a document the format does not hold
-    _apply_event(event, state["event"])
+    _apply_event(event, state["event"], where)
     event.round_set.all().delete()
     event.participants.all().delete()
     bridge = BridgeEvent.objects.filter(event=event).first() or BridgeEvent(event=event)
-    _set_columns(bridge, said, {"id", "event"})
+    _set_columns(bridge, said, {"id", "event"}, _at(where, "bridge"))
+    _clean(bridge, _at(where, "bridge"), exclude=["event"])
     bridge.save()
     record_change(event, actor=MIRROR, action="mirror_state", target="the venue's whole event")
 

@@ -33,7 +33,8 @@ from standings.events.models import Event
 
 from . import batch
 from .models import MirroredEvent
-from .public import MAX_VERSION, BadBatch, applied_state, apply_state, bounded, mark_applied
+from .public import applied_state, apply_state, mark_applied
+from .shape import MAX_VERSION, BadBatch, bounded
 from .templatetags.mirror_status import mirror_status
 
 log = logging.getLogger("standings.mirror")
@@ -77,8 +78,8 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         )
     try:
         said = batch.unpack(body, settings.MIRROR_MAX_UNPACKED)
-        seq, prev = bounded(said["seq"], MAX_SEQ), bounded(said["prev"], MAX_SEQ)
-        version = bounded(said["version"], MAX_VERSION)
+        seq, prev = bounded(said["seq"], MAX_SEQ, "seq"), bounded(said["prev"], MAX_SEQ, "prev")
+        version = bounded(said["version"], MAX_VERSION, "version")
         if said.get("slug") != slug:
             raise ValueError("the batch names another event")
         if not isinstance(said.get("state"), dict) and "delta" not in said:
