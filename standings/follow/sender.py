@@ -25,15 +25,18 @@ from dataclasses import dataclass
 
 import aiohttp
 from django.conf import settings
+from py_vapid import VapidException
 from yarl import URL
 
-from . import ece, keys
+from . import ece, endpoints, keys
+from .endpoints import Target
 
 log = logging.getLogger(__name__)
 
 VAPID_LIFETIME = 12 * 3600  # seconds a signed VAPID token is valid (RFC 8292: at most 24 h)
 IN_FLIGHT = 50  # requests waiting at once on one push service, unless FOLLOW_PUSH_IN_FLIGHT
 ANSWER_READ = 65536  # bytes of a push service's answer body read (it is small or empty)
+NOT_SENT = -1  # the status of a push not sent: its endpoint or audience is refused here
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +125,20 @@ class Sender:
     ) -> Iterator[list[tuple[Push, Answer]]]:
         """The pushes with their answers, in the order the answers come, handed over
         `batch` at a time or every `every` seconds (one wake-up of the caller's thread per
-        batch, not per push). Closing the iterator early cancels what has not been answered
-        (it may have reached the service: its row is not recorded, so it goes again)."""
+        batch, not per push). Each push stands alone: whatever goes wrong with one is its
+        answer, never the batch's. Closing the iterator early cancels what has not been
+        answered."""
         answers = _Answers(len(pushes), batch)
-        job = asyncio.run_coroutine_threadsafe(self._send_all(pushes, answers.put), self.loop)
+        # Checked and signed here, in the caller's thread: the event loop never touches the
+        # database (the generated VAPID key is read from it) nor settings' checks.
+        ready = []
+        for push in pushes:
+            prepared = self._prepare(push)
+            if isinstance(prepared, Answer):
+                answers.put((push, prepared))
+            else:
+                ready.append((push, *prepared))
+        job = asyncio.run_coroutine_threadsafe(self._send_all(ready, answers.put), self.loop)
         try:
             left = len(pushes)
             while left:
@@ -144,6 +157,19 @@ class Sender:
                 except BaseException:  # cancelled, as asked
                     pass
 
+    def _prepare(self, push: Push) -> tuple[Target, str] | Answer:
+        """The push's checked target and VAPID header, or the answer it gets unsent."""
+        try:
+            where = endpoints.target(push.endpoint)
+        except endpoints.Unusable as why:
+            log.warning("follow worker: subscription %s not sent to: %s", push.subscription, why)
+            return Answer(NOT_SENT)
+        try:
+            return where, self.vapid(where.origin)
+        except VapidException as why:
+            log.warning("follow worker: subscription %s not signed for: %s", push.subscription, why)
+            return Answer(NOT_SENT)
+
     def close(self) -> None:
         async def end() -> None:
             if self._session is not None:
@@ -156,41 +182,51 @@ class Sender:
         self.loop.close()
 
     async def _send_all(
-        self, pushes: list[Push], answer: Callable[[tuple[Push, Answer]], None]
+        self,
+        ready: list[tuple[Push, Target, str]],
+        answer: Callable[[tuple[Push, Answer]], None],
     ) -> None:
         if self._session is None:
             self._session = aiohttp.ClientSession(
-                connector=aiohttp.TCPConnector(limit=0, limit_per_host=self.in_flight),
+                connector=aiohttp.TCPConnector(
+                    limit=0, limit_per_host=self.in_flight, resolver=endpoints.PublicResolver()
+                ),
                 timeout=aiohttp.ClientTimeout(total=settings.FOLLOW_PUSH_TIMEOUT),
                 trust_env=False,
             )
 
-        async def one(push: Push) -> None:
-            answer((push, await self._send(push)))
+        async def one(push: Push, where: Target, authorization: str) -> None:
+            try:
+                got = await self._send(push, where, authorization)
+            except Exception as fault:  # anything at all: this push's answer, not the batch's
+                log.warning(
+                    "follow worker: push to subscription %s failed: %r", push.subscription, fault
+                )
+                got = Answer(0)
+            answer((push, got))
 
-        await asyncio.gather(*(one(push) for push in pushes))
+        await asyncio.gather(*(one(*each) for each in ready))
 
-    async def _send(self, push: Push) -> Answer:
-        origin = _origin(push.endpoint)
-        limit = self._limits.setdefault(origin, asyncio.Semaphore(self.in_flight))
+    async def _send(self, push: Push, where: Target, authorization: str) -> Answer:
+        limit = self._limits.setdefault(where.origin, asyncio.Semaphore(self.in_flight))
         async with limit:  # encrypted when its turn comes: nothing waits already sealed
             try:
                 body = ece.encrypt(push.payload, push.p256dh, push.auth)
             except Exception:  # keys the encoder refuses: nothing will ever be delivered
-                log.exception("follow worker: subscription %s's keys refused", push.subscription)
+                log.warning("follow worker: subscription %s's keys refused", push.subscription)
                 return Answer(410)
             headers = {
                 "Content-Encoding": "aes128gcm",
                 "Content-Type": "application/octet-stream",
                 "TTL": str(settings.FOLLOW_PUSH_TTL),
                 "Urgency": "normal",
-                "Authorization": self.vapid(origin),
+                "Authorization": authorization,
             }
             assert self._session is not None
             try:
                 async with self._session.post(
-                    # Checked when it was posted (views.py): taken as it is, not re-quoted.
-                    URL(push.endpoint, encoded=True),
+                    # Checked by endpoints.target: taken as it is, not re-quoted.
+                    URL(where.url, encoded=True),
                     data=body,
                     headers=headers,
                     allow_redirects=False,
@@ -199,7 +235,7 @@ class Sender:
                     await response.content.read(ANSWER_READ)
                     retry_after = _seconds(response.headers.get("Retry-After"))
                     return Answer(response.status, retry_after)
-            except (aiohttp.ClientError, TimeoutError, ValueError):
+            except (aiohttp.ClientError, OSError, TimeoutError, ValueError):
                 return Answer(0)
 
     @classmethod
@@ -215,13 +251,6 @@ class Sender:
                 header = keys.signer().sign(claims)["Authorization"]
                 cls._tokens[audience] = (float(expires), header)
         return header
-
-
-def _origin(endpoint: str) -> str:
-    """`scheme://host[:port]` of an endpoint (the VAPID audience; connections are pooled by
-    it): what urlsplit gives, without its cost on every push."""
-    host_end = endpoint.find("/", endpoint.find("//") + 2)
-    return endpoint if host_end < 0 else endpoint[:host_end]
 
 
 def _seconds(retry_after: str | None) -> float | None:

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import functools
+import hmac
 from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
@@ -19,9 +19,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from standings.events.models import Event
+from standings.outage import RETRY_AFTER
 
-from . import keys
-from .forms import Refused, read_follow_request
+from . import keys, limits
+from .forms import FollowRequest, Refused, read_follow_request
 from .models import Followed, Seen, Subscription
 from .seating import seating_of
 
@@ -30,7 +31,7 @@ from .seating import seating_of
 def follow(request: HttpRequest, slug: str) -> HttpResponse:
     """Subscribe a browser to an event for the numbers it follows ([] unsubscribes): 201."""
     try:
-        if _too_many_posts(request):
+        if limits.too_many_posts(request):
             return _refused(gettext("Too many requests from your address; try again later."), 429)
         wanted = read_follow_request(request.body)
         event = Event.objects.filter(slug=slug).first()
@@ -41,8 +42,16 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
             kept = _subscribe(event, wanted)
     except Refused as refusal:
         return _refused(str(refusal), 400)
+    except NotYours as refusal:
+        return _refused(str(refusal), 403)
     except IntegrityError:  # the same endpoint posted twice at once: the other one won
         return _refused(gettext("The subscription changed meanwhile; try again."), 409)
+    except DataError:  # a value the checks let through and the database does not take
+        return _refused(gettext("The request is not valid."), 400)
+    except DatabaseError:  # the database away: the page's script reads JSON, not a page
+        response = _refused(gettext("Not saved: the database is not answering. Tap again."), 503)
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response
     return JsonResponse({"players": list(kept)}, status=201)
 
 
@@ -51,7 +60,13 @@ def follow(request: HttpRequest, slug: str) -> HttpResponse:
 def push_key(request: HttpRequest) -> HttpResponse:
     """The VAPID public key the browser subscribes with, and a CSRF token for the POST
     (follower pages are cached for everyone, so they carry none of their own)."""
-    return JsonResponse({"key": keys.public_key(), "csrf": get_token(request)})
+    try:
+        key = keys.public_key()
+    except DatabaseError:  # the generated key is read from the database
+        response = _refused(gettext("The database is not answering. Try again in a moment."), 503)
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response
+    return JsonResponse({"key": key, "csrf": get_token(request)})
 
 
 @require_GET
@@ -69,18 +84,30 @@ def _worker_script() -> bytes:
     return Path(str(found)).read_bytes()
 
 
-def _subscribe(event: Event, wanted) -> tuple[int, ...]:
-    existing = Subscription.objects.select_for_update().filter(
-        event=event, endpoint=wanted.endpoint
+class NotYours(ValueError):
+    """A post for a stored subscription without its auth secret: 403."""
+
+
+def _subscribe(event: Event, wanted: FollowRequest) -> tuple[int, ...]:
+    sub = (
+        Subscription.objects.select_for_update()
+        .filter(event=event, endpoint=wanted.endpoint)
+        .first()
     )
+    # The endpoint is no secret (push services show it around); the auth secret is: only
+    # the browser holding it changes or deletes its subscription.
+    if sub is not None and not hmac.compare_digest(sub.auth, wanted.auth):
+        raise NotYours(gettext("This subscription belongs to another browser."))
     if not wanted.players:
-        existing.delete()
+        if sub is not None:
+            sub.delete()
         return ()
-    sub = existing.first()
     expires = timezone.now() + timedelta(days=settings.FOLLOW_MAX_AGE)
     if sub is None:
         if Subscription.objects.filter(event=event).count() >= settings.FOLLOW_MAX_SUBSCRIPTIONS:
             raise Refused(gettext("This event has as many followers as it can take."))
+        if Subscription.objects.count() >= settings.FOLLOW_MAX_SITE_SUBSCRIPTIONS:
+            raise Refused(gettext("This site has as many followers as it can take."))
         if not Seen.objects.filter(event=event).exists():  # what its first follower is told from
             Seen.objects.create(event=event, seating=seating_of(event))
         sub = Subscription(event=event, endpoint=wanted.endpoint)
@@ -108,17 +135,6 @@ def _check_numbers(event: Event, numbers: tuple[int, ...]) -> None:
     unknown = sorted(set(numbers) - known)
     if unknown:
         raise Refused(gettext("This event has no number %(number)s.") % {"number": unknown[0]})
-
-
-def _too_many_posts(request: HttpRequest) -> bool:
-    """At most FOLLOW_POSTS_PER_ADDRESS posts from one address in ten minutes (counted in
-    the shared cache; a cache that is away counts nothing)."""
-    key = f"follow:posts:{request.META.get('REMOTE_ADDR', '')}"
-    try:
-        cache.add(key, 0, 600)
-        return cache.incr(key) > settings.FOLLOW_POSTS_PER_ADDRESS
-    except Exception:
-        return False
 
 
 def _refused(reason: str, status: int) -> HttpResponse:

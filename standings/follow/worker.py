@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import traceback
 from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -33,7 +34,7 @@ from standings.events.models import Event
 from standings.events.snapshot import read_event
 from standings.state.event_state import build_state
 
-from . import notify
+from . import keys, notify
 from .models import Change, Followed, Seen, Subscription
 from .seating import seating_from, told
 from .sender import Answer, Push, Sender
@@ -46,12 +47,14 @@ RECORD_AFTER = 0.25  # ...or after this many seconds, whichever comes first
 ID_CHUNK = 500
 EXPIRY_CHECK = 60.0  # seconds between two looks for expired subscriptions
 AFTER_FINISH = timedelta(days=1)
+MAX_PAUSE = 60.0  # seconds between two failing passes, at most
 
 
 class Worker:
     def __init__(self, in_flight: int | None = None) -> None:
         self.sender = Sender(in_flight)
         self.last_expiry = 0.0
+        self.started = False
 
     @property
     def in_flight(self) -> int:
@@ -61,18 +64,23 @@ class Worker:
         self.sender.close()
 
     def run(self, *, poll: float) -> None:
+        failures = Failures(poll)
         while True:
             close_old_connections()
             try:
                 busy = self.run_once()
-            except Exception:  # the database away a moment: try again, never die
-                log.exception("follow worker: pass failed")
-                busy = False
+            except Exception as error:  # the database away a moment: try again, never die
+                time.sleep(failures.failed(error))
+                continue
+            failures.succeeded()
             if not busy:
                 time.sleep(poll)
 
     def run_once(self) -> bool:
         """One pass; True when it did something (the next pass follows at once)."""
+        if not self.started:
+            forget_unknown()
+            self.started = True
         changed = self.take_changes()
         sent = self.send_due()
         if time.monotonic() - self.last_expiry > EXPIRY_CHECK:
@@ -99,6 +107,8 @@ class Worker:
         pushes = due_pushes(timezone.now())
         if not pushes:
             return 0
+        keys.signer()  # the key read (the database) before any row is claimed
+        claim(pushes)
         book = Book()
         for answers in self.sender.send_all(pushes, batch=RECORD_EVERY, every=RECORD_AFTER):
             for push, answer in answers:
@@ -136,6 +146,48 @@ def due_pushes(now: datetime) -> list[Push]:
         data = json.dumps(payload, ensure_ascii=False).encode()
         pushes.append(Push(pk, subscription, attempts, endpoint, p256dh, auth, data))
     return pushes
+
+
+def claim(pushes: list[Push]) -> None:
+    """Mark the notifications as on their way before any request leaves (due_at cleared,
+    `waiting` kept for a retry): whatever happens next, none goes twice."""
+    with transaction.atomic():
+        for chunk in _chunks([push.row for push in pushes]):
+            Followed.objects.filter(pk__in=chunk).update(due_at=None)
+
+
+def forget_unknown() -> int:
+    """Notifications claimed by a worker that stopped before writing their answers down:
+    whether they reached the phone is unknown, so they are not sent again (at most once)."""
+    return Followed.objects.filter(waiting__isnull=False, due_at__isnull=True).update(
+        waiting=None, attempts=0
+    )
+
+
+class Failures:
+    """Passes that fail (the database away, a bug): one log line per distinct failure, not
+    one per pass, and a pause that doubles up to MAX_PAUSE until a pass succeeds."""
+
+    def __init__(self, poll: float) -> None:
+        self.poll = poll
+        self.count = 0
+        self.last = ""
+
+    def failed(self, error: BaseException) -> float:
+        """Log the failure if it is new; the seconds to wait before the next pass."""
+        self.count += 1
+        frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+        where = f" at {frame[0].filename}:{frame[0].lineno}" if frame else ""
+        what = f"{type(error).__name__}: {error}{where}"
+        if what != self.last:
+            log.error("follow worker: pass failed (%d so far), backing off: %s", self.count, what)
+            self.last = what
+        return min(self.poll * 2 ** min(self.count, 16), MAX_PAUSE)
+
+    def succeeded(self) -> None:
+        if self.count:
+            log.warning("follow worker: passes succeed again after %d failures", self.count)
+        self.count, self.last = 0, ""
 
 
 def tell(event_id: int) -> None:

@@ -58,6 +58,10 @@ HOSTILE = {
     "a number nobody has": with_(players=[99]),
     "NaN": b'{"subscription": NaN, "players": []}',
     "deep nesting": b"[" * 5000 + b"]" * 5000,
+    "a NUL in the endpoint": with_(subscription__endpoint="https://fcm.googleapis.com/a\u0000"),
+    "a NUL in a key": with_(subscription__keys__auth="tBHItJI5svbpez7KI4CCXg\u0000"),
+    "another port": with_(subscription__endpoint="https://fcm.googleapis.com:8443/x"),
+    "a fragment": with_(subscription__endpoint="https://fcm.googleapis.com/x#y"),
 }
 
 
