@@ -282,6 +282,10 @@ FOLLOW_PUSH_HOSTS = env_list(
     "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
 )
 FOLLOW_ALLOW_HTTP = env_bool("FOLLOW_ALLOW_HTTP", False)
+# host:port pairs pushed to although on this machine or its network, or not on port 443 (a
+# developer's or the tests' push service, e.g. 127.0.0.1:8123); none by default.
+FOLLOW_PUSH_LOCAL = env_list("FOLLOW_PUSH_LOCAL", "")
+FOLLOW_MAX_SITE_SUBSCRIPTIONS = env_int("FOLLOW_MAX_SITE_SUBSCRIPTIONS", 200000)  # all events
 FOLLOW_MAX_SUBSCRIPTIONS = env_int("FOLLOW_MAX_SUBSCRIPTIONS", 20000)  # per event
 FOLLOW_MAX_PLAYERS = env_int("FOLLOW_MAX_PLAYERS", 20)  # per subscription
 FOLLOW_MAX_BODY = env_int("FOLLOW_MAX_BODY", 4096)  # bytes of the follow POST
