@@ -228,6 +228,11 @@ MIRROR_MAX_ROUNDS = env_int("MIRROR_MAX_ROUNDS", 40)
 MIRROR_MAX_SECTIONS = env_int("MIRROR_MAX_SECTIONS", 50)
 MIRROR_MAX_BATCH_PLAYERS = env_int("MIRROR_MAX_BATCH_PLAYERS", 5000)
 MIRROR_MAX_GAMES = env_int("MIRROR_MAX_GAMES", 20000)
+# The pusher says it is there every MIRROR_HEARTBEAT seconds when it has nothing to send; the
+# public pages say "venue offline" after MIRROR_OFFLINE_AFTER seconds without a word, and the
+# venue's status line "not running" when its pusher made no pass for that long.
+MIRROR_HEARTBEAT = float(os.environ.get("MIRROR_HEARTBEAT", "10"))
+MIRROR_OFFLINE_AFTER = float(os.environ.get("MIRROR_OFFLINE_AFTER", "30"))
 
 # Sign-in throttling (standings.security.login_throttle): failures counted in the cache.
 # An account is paused only from the address its wrong passwords came from; from elsewhere

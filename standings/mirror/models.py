@@ -22,6 +22,10 @@ class MirroredEvent(models.Model):
     # The state that batch brought (batch.canonical), from which the next delta starts.
     state = models.TextField(blank=True)
     state_digest = models.CharField(max_length=64, blank=True)
+    # When the venue was last heard (a batch or a heartbeat), by this server's clock: the
+    # public pages say the venue is offline when it is too long ago (MIRROR_OFFLINE_AFTER).
+    heard_at = models.DateTimeField(null=True, blank=True)
+    last_beat = models.PositiveBigIntegerField(default=0)  # the venue's, ever rising: no replay
 
     def __str__(self) -> str:
         return f"{self.event.slug} (mirrored)"
@@ -38,6 +42,10 @@ class MirrorPush(models.Model):
     acked_state = models.TextField(blank=True)
     failing_since = models.DateTimeField(null=True, blank=True)  # unreachable since, else None
     last_error = models.CharField(max_length=300, blank=True)
+    # The pusher's last pass (its status line says "not running" when it is too long ago),
+    # and the status with which the public server refused it, which stopped it (403: the token).
+    alive_at = models.DateTimeField(null=True, blank=True)
+    refused_status = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["slug", "to_url"], name="one_push_per_site")]

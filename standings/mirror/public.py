@@ -12,12 +12,15 @@ the same version.
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from standings.bridge.reader import BridgeFormatError, read_bridge
@@ -382,12 +385,39 @@ def mark_applied(
     mirrored.last_seq, mirrored.last_digest, mirrored.venue_version = seq, digest, venue_version
     mirrored.state = canonical(state)
     mirrored.state_digest = state_digest(state)
+    mirrored.heard_at = timezone.now()
     mirrored.save(
-        update_fields=["last_seq", "last_digest", "venue_version", "state", "state_digest"]
+        update_fields=[
+            *("last_seq", "last_digest", "venue_version", "state", "state_digest", "heard_at")
+        ]
     )
     Event.objects.filter(pk=mirrored.event_id, version__lt=venue_version).update(
         version=venue_version
     )
+
+
+def hear(mirrored: MirroredEvent, beat: int) -> bool:
+    """The venue's heartbeat `beat` (its own count, ever rising): False when not above the
+    last one heard (a replay, or the venue's clock set back)."""
+    return bool(
+        MirroredEvent.objects.filter(pk=mirrored.pk, last_beat__lt=beat).update(
+            last_beat=beat, heard_at=timezone.now()
+        )
+    )
+
+
+def offline_since(event: Event) -> datetime.datetime | None:
+    """When the venue publishing `event` (or its tournament) was last heard, if that is more
+    than MIRROR_OFFLINE_AFTER seconds ago; else None (online, or not a mirror)."""
+    heard = (
+        MirroredEvent.objects.filter(event_id__in=[event.pk, event.parent_id])
+        .values_list("heard_at", flat=True)
+        .first()
+    )
+    if heard is None:
+        return None  # never heard yet, or not a mirror
+    late = timezone.now() - heard > datetime.timedelta(seconds=settings.MIRROR_OFFLINE_AFTER)
+    return heard if late else None
 
 
 def applied_state(mirrored: MirroredEvent) -> dict[str, Any] | None:

@@ -1,6 +1,10 @@
 """The venue's pusher: the event's state to the public server after every committed change,
 in order, retried with growing delays while the public server cannot be reached.
 
+While it has nothing to send it says it is there (a heartbeat every `MIRROR_HEARTBEAT`
+seconds), so the public pages can say when the venue is offline; it records its passes and a
+refusal for the venue's status line (templatetags/mirror_status.py).
+
 It polls the event's version (`MIRROR_POLL` seconds; a separate process cannot hear the
 `event_committed` signal) and sends the state at the current version whenever the public
 server has not acknowledged that version yet: the whole state the first time, then what
@@ -39,6 +43,10 @@ KEPT_ATTEMPTS = 8
 class Refused(Exception):
     """The public server refused the token or the batch: retrying will not help."""
 
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{status}: {message}")
+        self.status = status
+
 
 @dataclass
 class Outcome:
@@ -66,6 +74,9 @@ class Pusher:
         self.record, _ = MirrorPush.objects.get_or_create(slug=slug, to_url=to_url.rstrip("/"))
         self.sent: list[Sent] = []  # the attempts at the next batch number
         self.whole_needed = not self.record.acked_state
+        self.last_beat = 0  # the last heartbeat's count: milliseconds, ever rising
+        self.heard_at = 0.0  # time.monotonic() of the public server's last answer
+        self.alive_said_at = 0.0  # of the last alive_at written
 
     def behind(self) -> int:
         """Changes made at the venue that the public server does not have yet."""
@@ -99,6 +110,7 @@ class Pusher:
                 self.sent = [*self.sent[-(KEPT_ATTEMPTS - 1) :], attempt]
             status, answer = self._post(body)
             if status == 200:
+                self.heard_at = time.monotonic()
                 self._acknowledged(seq, version, text)
                 log.info(
                     "mirror %s: sent version %s as batch %s (%s, %s bytes); changes waiting: %s",
@@ -115,8 +127,40 @@ class Pusher:
                 continue
             if status >= 500:
                 raise OSError(f"the public server answered {status}")
-            raise Refused(f"{status}: {answer.get('error', '')}")
-        raise Refused("the public server keeps refusing the batch's order")
+            raise Refused(status, str(answer.get("error", "")))
+        raise Refused(409, "the public server keeps refusing the batch's order")
+
+    def beat(self) -> None:
+        """Tell the public server the venue is there (nothing to send for a while). Raises
+        OSError while it cannot be reached, Refused if it refuses the token."""
+        self.last_beat = max(time.time_ns() // 1_000_000, self.last_beat + 1)
+        status, answer = self._post(batch.pack({"slug": self.slug, "beat": self.last_beat}))
+        if status == 409 and isinstance(answer.get("last_beat"), int):
+            self.last_beat = answer["last_beat"]  # the venue's clock was set back: go on above
+            return
+        if status >= 500:
+            raise OSError(f"the public server answered {status}")
+        if status != 200:
+            raise Refused(status, str(answer.get("error", "")))
+        self.heard_at = time.monotonic()
+        if self.record.failing_since is not None:
+            self.record.failing_since, self.record.last_error = None, ""
+            self.record.save(update_fields=["failing_since", "last_error"])
+
+    def alive(self) -> None:
+        """Say the pusher is running (its status line at the venue), every few seconds."""
+        if time.monotonic() - self.alive_said_at < settings.MIRROR_HEARTBEAT / 2:
+            return
+        self.alive_said_at = time.monotonic()
+        self.record.alive_at, self.record.refused_status = timezone.now(), None
+        MirrorPush.objects.filter(pk=self.record.pk).update(
+            alive_at=self.record.alive_at, refused_status=None
+        )
+
+    def refused(self, error: Refused) -> None:
+        """Stopped by the public server's refusal: the status line says so."""
+        self.record.refused_status, self.record.last_error = error.status, str(error)[:300]
+        self.record.save(update_fields=["refused_status", "last_error"])
 
     def _caught_up(self, answer: dict) -> None:
         """Go on from where the public side says it is (a 409's answer)."""
@@ -171,11 +215,17 @@ class Pusher:
         self.record.save(update_fields=["failing_since", "last_error"])
 
     def run(self, *, stop=lambda: False, once: bool = False) -> None:
-        """Push until `stop()` (or one pass with `once`); growing delays while unreachable."""
+        """Push until `stop()` (or one pass with `once`); growing delays while unreachable,
+        a heartbeat every MIRROR_HEARTBEAT seconds while there is nothing to send."""
         delay = settings.MIRROR_RETRY_FIRST
         while not stop():
+            self.alive()
             try:
-                self.push_once()
+                if not self.push_once().sent and self._quiet():
+                    self.beat()
+            except Refused as error:
+                self.refused(error)
+                raise
             except OSError as error:  # urllib's URLError and timeouts are OSErrors
                 self.failed(error)
                 log.warning(
@@ -194,6 +244,9 @@ class Pusher:
             if once:
                 return
             _sleep(settings.MIRROR_POLL, stop)
+
+    def _quiet(self) -> bool:
+        return time.monotonic() - self.heard_at >= settings.MIRROR_HEARTBEAT
 
 
 def _sleep(seconds: float, stop) -> None:

@@ -1,6 +1,11 @@
 """GET /e/<slug>/arbiter/mirror-status/: the venue's line on the public site, for its arbiters.
 
-POST /mirror/<slug>/: a venue's batch (batch.py), checked, ordered, applied or refused.
+GET /e/<slug>/venue/: a mirrored event's line on its public pages, "venue offline since
+10:42; results may be behind" or nothing; asked by the pages every 15 s (a time passing, not
+a change, makes it: no push can carry it).
+
+POST /mirror/<slug>/: a venue's batch (batch.py), checked, ordered, applied or refused; or its
+heartbeat (`{"slug", "beat"}`, signed like a batch), which tells the public pages it is there.
 
 403: no token, a wrong or revoked one, a signature that does not match the body.
 409: a batch out of order (its `prev` is not the last batch applied); the answer names the
@@ -22,6 +27,8 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils import formats, timezone
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.html import escape
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
@@ -33,7 +40,7 @@ from standings.events.models import Event
 
 from . import batch
 from .models import MirroredEvent
-from .public import applied_state, apply_state, mark_applied
+from .public import applied_state, apply_state, hear, mark_applied, offline_since
 from .shape import MAX_VERSION, BadBatch, bounded
 from .templatetags.mirror_status import mirror_status
 
@@ -51,6 +58,21 @@ def status(request: HttpRequest, slug: str) -> HttpResponse:
         request.user, event, gettext("You are not an arbiter of this event")
     )
     return HttpResponse(escape(mirror_status(event)))
+
+
+@require_safe
+def venue(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    since = offline_since(event)
+    said = ""
+    if since is not None:
+        said = gettext("venue offline since %(time)s; results may be behind") % {
+            "time": formats.time_format(timezone.localtime(since), "H:i")
+        }
+    response = HttpResponse(escape(said))
+    patch_cache_control(response, public=True, max_age=5)  # one answer for a crowd
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
 
 
 def _refuse(slug: str, status: int, message: str, **said) -> JsonResponse:
@@ -78,10 +100,12 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         )
     try:
         said = batch.unpack(body, settings.MIRROR_MAX_UNPACKED)
-        seq, prev = bounded(said["seq"], MAX_SEQ, "seq"), bounded(said["prev"], MAX_SEQ, "prev")
-        version = bounded(said["version"], MAX_VERSION, "version")
         if said.get("slug") != slug:
             raise ValueError("the batch names another event")
+        if "beat" in said:
+            return _heartbeat(slug, mirrored, bounded(said["beat"], MAX_SEQ, "beat"))
+        seq, prev = bounded(said["seq"], MAX_SEQ, "seq"), bounded(said["prev"], MAX_SEQ, "prev")
+        version = bounded(said["version"], MAX_VERSION, "version")
         if not isinstance(said.get("state"), dict) and "delta" not in said:
             raise ValueError("the batch holds neither a state nor a delta")
     except (batch.Unreadable, KeyError, TypeError, ValueError) as error:
@@ -124,6 +148,14 @@ def receive(request: HttpRequest, slug: str) -> JsonResponse:
         len(body),
     )
     return JsonResponse({"seq": seq, "applied": True, "last_seq": seq})
+
+
+def _heartbeat(slug: str, mirrored: MirroredEvent, beat: int) -> JsonResponse:
+    """The venue is there (signed, and above the last beat: not a replay)."""
+    if not hear(mirrored, beat):
+        mirrored.refresh_from_db(fields=["last_beat"])
+        return _refuse(slug, 409, "an old heartbeat", last_beat=mirrored.last_beat)
+    return JsonResponse({"heard": True, "last_seq": mirrored.last_seq})
 
 
 def _state_of(said: dict, previous: dict | None, previous_digest: str) -> dict | None:
