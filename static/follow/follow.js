@@ -91,8 +91,10 @@
     var list = followed(slug), target = area.querySelector("[data-follow-list]");
     area.hidden = !list.length && !load(NOTIFY)[slug];
     area.querySelector("[data-follow-notify]").hidden = !list.length || !("PushManager" in window) || !!load(NOTIFY)[slug];
+    area.querySelector(".your-players").hidden = !list.length;
+    if (!list.length) { target.textContent = ""; described = ""; return; }
     var wanted = list.join(",") + "@" + words.followRound;
-    if (!list.length || wanted === described) return;
+    if (wanted === described) return;
     described = wanted;
     target.textContent = list.map(function (n) { return "#" + n; }).join(", ");
     var round = words.followRound;
@@ -149,13 +151,24 @@
     return bytes;
   }
 
+  // A browser whose push service cannot be reached never settles its subscribe(): give up
+  // after data-follow-timeout milliseconds and say so.
+  function inTime(promise) {
+    var limit = parseInt(words.followTimeout, 10) || 20000;
+    return new Promise(function (resolve, reject) {
+      var timer = window.setTimeout(function () { reject(new Error("timeout")); }, limit);
+      promise.then(function (value) { window.clearTimeout(timer); resolve(value); },
+                   function (error) { window.clearTimeout(timer); reject(error); });
+    });
+  }
+
   function notifyMe() {
     if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
       say(words.wordsUnsupported); return;
     }
     Notification.requestPermission().then(function (permission) {
       if (permission !== "granted") { say(words.wordsBlocked); return null; }
-      return navigator.serviceWorker.register("/sw.js", { scope: "/" })
+      return inTime(navigator.serviceWorker.register("/sw.js", { scope: "/" })
         .then(function () { return navigator.serviceWorker.ready; })
         .then(function (registration) {
           return registration.pushManager.getSubscription().then(function (existing) {
@@ -164,12 +177,12 @@
             });
           });
         })
-        .then(function (sub) { return post(slug, sub.toJSON(), followed(slug)); })
+        .then(function (sub) { return post(slug, sub.toJSON(), followed(slug)); }))
         .then(function () {
           var on = load(NOTIFY); on[slug] = true; keep(NOTIFY, on);
           say(words.wordsOn); render();
         });
-    }).catch(function () { say(words.wordsFailed); });
+    }).catch(function (error) { say(error && error.message === "timeout" ? words.wordsTimeout : words.wordsFailed); });
   }
 
   function followChanged() {

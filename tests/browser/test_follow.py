@@ -49,3 +49,45 @@ def test_follow_a_player_and_turn_notifications_on(site, chromium):
         expect(page.locator("tr.followed")).to_have_count(0)
     finally:
         context.close()
+
+
+# A browser whose push service cannot be reached: subscribe() never settles.
+UNREACHABLE_PUSH_SERVICE = """
+PushManager.prototype.getSubscription = function () { return Promise.resolve(null); };
+PushManager.prototype.subscribe = function () { return new Promise(function () {}); };
+"""
+
+
+def test_notify_me_gives_up_in_words_when_the_push_service_never_answers(site, chromium):
+    context = chromium.new_context(viewport=PHONE, permissions=["notifications"], bypass_csp=True)
+    context.add_init_script(UNREACHABLE_PUSH_SERVICE)
+    try:
+        page = context.new_page()
+        page.goto(site.url + "/e/small-open/player/6/")
+        page.locator("#page-body button[data-follow-toggle]").click()
+        # The page's 20 s, shortened so that the test does not wait them out.
+        page.evaluate("document.getElementById('follow-area').dataset.followTimeout = '500'")
+        page.get_by_role("button", name="Notify me").click()
+        expect(page.locator("[data-follow-said]")).to_have_text(
+            "The browser's push service did not answer, so notifications are not on; "
+            "try again later, or on another network."
+        )
+    finally:
+        context.close()
+
+
+def test_remove_everything_clears_the_line_at_once(site, chromium):
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(site.url + "/e/small-open/player/6/")
+        page.locator("#page-body button[data-follow-toggle]").click()
+        page.goto(site.url + "/e/small-open/round/3/")
+        line = page.locator("#follow-area [data-follow-list]")
+        expect(line).to_have_text("Player 06: board 4, White against Player 05 (round 3)")
+        page.get_by_role("button", name="Remove everything").click()
+        expect(page.locator("[data-follow-said]")).to_contain_text("Removed")
+        expect(page.locator("#follow-area .your-players")).to_be_hidden()
+        expect(line).to_be_empty()
+    finally:
+        context.close()
