@@ -159,6 +159,8 @@ def main() -> None:
     )
     overrides.enable()
     service = RemotePushService(keys.public_key(), args.sample)
+    local = override_settings(FOLLOW_PUSH_LOCAL=[service.origin.split("//", 1)[1]])
+    local.enable()
     worker = Worker(args.in_flight)
     try:
         print(f"load average {os.getloadavg()[0]:.1f}; {worker.in_flight} requests in flight")
