@@ -107,13 +107,14 @@ def fresh_caches():
     slug and version (and ids), which repeat from test to test."""
     from django.core.cache import cache
 
+    from standings.state import after, race
     from standings.state import cache as state_cache
-    from standings.state import race
     from standings.web import languages, render, search
 
     def empty() -> None:
         cache.clear()
         race._RACES.clear()
+        after._AFTER.clear()
         search._INDEXES.clear()
         render._SCOPES.clear()
         state_cache._STATES.clear()

@@ -8,7 +8,9 @@
    process's sockets have them (server_loop.until_handed_out);
 4. store the state (explained and pickled: slower than the fragments, so after the send);
 5. render the hot pages in the languages the event's readers use (web/render.warm), for
-   the refresh storm that follows.
+   the refresh storm that follows;
+6. hand the version to the background builder of what it shows beyond its standings (the
+   race, the tables after earlier rounds: web/derived.py), off every request's path.
 
 Publishes of one event never overlap (a lock in the shared cache), so their messages
 leave, and arrive, in the order their states were read. When they run is schedule.py's.
@@ -27,7 +29,7 @@ from django.core.cache import cache
 from standings.events.models import Event
 from standings.state import cache as state_cache
 from standings.state.event_state import EventState, build_state
-from standings.web import render
+from standings.web import derived, render
 
 from . import asked, server_loop
 from .messages import envelope, group_name, merged, message_key, messages
@@ -55,6 +57,7 @@ def publish(event_id: int) -> Published | None:
             whole = _send(state)
             state = state_cache.store(state)
         render.warm(state)
+    derived.after_publish(state)
     return Published(state, whole, event.parent_id)
 
 

@@ -48,6 +48,11 @@ class StateUnavailable(Exception):
     """The event's state could not be built (logged); its pages answer an error, no others."""
 
 
+class NotBuilt(LookupError):
+    """What a version shows beyond its standings (the race, a table after an earlier round)
+    is still being built off the request path (web/derived.py): its page says so."""
+
+
 class MissingCache:
     """Django's cache, with a failure (Redis unreachable) read as a miss and a write skipped."""
 
@@ -55,6 +60,10 @@ class MissingCache:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._call("get", key, default, failed=default)
+
+    def get_many(self, keys: list[str]) -> dict[str, Any]:
+        found: dict[str, Any] = self._call("get_many", keys, failed={})
+        return found
 
     def set(self, key: str, value: object, timeout: float | None = None) -> None:
         self._call("set", key, value, timeout, failed=None)

@@ -3,21 +3,19 @@ who can still reach the places that carry prizes, and each contender's places by
 of their own game, as the engine works them out (engine/race.py).
 
 The work can be expensive (up to RACE_BUDGET + 3 x PLACES_BUDGET CPU seconds on a large
-Swiss), so it is done once per event version: kept in this process, and in the shared cache
-for the other processes; one caller builds while the others wait for its result (a lock per
-version in the process and in the cache, as the states are built). A follower's request
-never spends the budget again for a version already worked out.
+Swiss), so it is done once per event version, right after the version is published and off
+the request path (web/derived.py calls `build_race_of`), and kept in this process and in the
+shared cache for the other processes. A request never works it out: until it is kept,
+`race_of` raises NotBuilt and the page says it is being computed (issue 37, part 5).
 
 The event is read again from the database, as state/after.py does: when a write has moved it
-past the page's version meanwhile, the race is the newer version's, never older than the
+past the state's version meanwhile, the race is the newer version's, never older than the
 page's.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -28,15 +26,13 @@ from standings.events.prizes import prize_players, prize_rules
 from standings.events.snapshot import engine_event, read_event, rule_edition
 from standings.prizes.members import belongs
 
-from .cache import STATE_TTL, Kept, cache, key
+from .cache import STATE_TTL, Kept, NotBuilt, cache, key
 from .event_state import EventState
 
 log = logging.getLogger(__name__)
 
 RACE_BUDGET = 2.0  # CPU seconds for the first place (the issue's budget)
 PLACES_BUDGET = 0.5  # CPU seconds for each of: the card's places, the prize places, sentences
-BUILD_WAIT = 10.0  # seconds a caller waits for another process's race before working it out
-BUILD_LOCK_TTL = 30
 
 # What a race page can say of the event's current round.
 NO_ROUND = "no round"  # nothing paired yet
@@ -84,53 +80,49 @@ def in_last_round(state: EventState) -> bool:
 
 
 def race_of(state: EventState) -> RaceState:
-    """The race at the state's version: worked out once per version (see the module)."""
+    """The race at the state's version; NotBuilt while it is being worked out (never works
+    it out: see the module)."""
     stage = stage_of(state)
-    number = state.current_round.number if state.current_round else None
     if stage != OPEN:
-        return RaceState(stage, number, None)
-    # The time of the last change too: a version number alone repeats when an event is
-    # made again under its slug (the tests do).
-    kept = (settings.RELEASE, state.slug, state.version, state.updated_at)
-    found = _RACES.get(kept)
+        return RaceState(stage, state.current_round.number if state.current_round else None, None)
+    found = known_race(state)
     if found is None:
-        with _lock_of(kept):  # the process's other threads wait here
-            found = _RACES.get(kept)
-            if found is None:
-                found = _shared(state)
-                _RACES.put(kept, found)
+        raise NotBuilt(state.slug, state.version, "race")
     return found
 
 
 def known_race(state: EventState) -> RaceState | None:
-    """The race at the state's version if some page has worked it out already (this process
-    or another), else None: never works it out, never reads the database (the player card
+    """The race at the state's version if it has been worked out already (this process or
+    another), else None: never works it out, never reads the database (the player card
     asks this, so that a card stays one cache read however costly the race)."""
-    kept = (settings.RELEASE, state.slug, state.version, state.updated_at)
-    found: RaceState | None = _RACES.get(kept) or cache.get(key(state.slug, state.version, "race"))
+    kept = _kept(state)
+    found: RaceState | None = _RACES.get(kept)
+    if found is None:
+        found = cache.get(key(state.slug, state.version, "race"))
+        if found is not None:
+            _RACES.put(kept, found)
     return found
 
 
-def _shared(state: EventState) -> RaceState:
-    """From the shared cache, else worked out by one caller while the others wait."""
-    name = key(state.slug, state.version, "race")
-    found: RaceState | None = cache.get(name)
-    if found is not None:
-        return found
-    lock = key(state.slug, state.version, "race-building")
-    if not cache.add(lock, 1, BUILD_LOCK_TTL):
-        deadline = time.monotonic() + BUILD_WAIT
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            found = cache.get(name)
-            if found is not None:
-                return found
-    try:
-        found = build_race(Event.objects.get(pk=state.event_id))
-        cache.set(name, found, STATE_TTL)
-        return found
-    finally:
-        cache.delete(lock)
+def race_shown(state: EventState) -> bool:
+    """Whatever race the state's pages show is kept: there is none, or it is worked out."""
+    return stage_of(state) != OPEN or known_race(state) is not None
+
+
+def build_race_of(state: EventState) -> None:
+    """Work the race of the state's version out and keep it, unless there is none to work
+    out or it is kept already (web/derived.py, off the request path)."""
+    if stage_of(state) != OPEN or known_race(state) is not None:
+        return
+    found = build_race(Event.objects.get(pk=state.event_id))
+    cache.set(key(state.slug, state.version, "race"), found, STATE_TTL)
+    _RACES.put(_kept(state), found)
+
+
+def _kept(state: EventState) -> tuple[object, ...]:
+    # The time of the last change too: a version number alone repeats when an event is
+    # made again under its slug (the tests do).
+    return (settings.RELEASE, state.slug, state.version, state.updated_at)
 
 
 def build_race(event: Event) -> RaceState:
@@ -175,12 +167,3 @@ def build_race(event: Event) -> RaceState:
 
 # (release, slug, version, last change) -> its race: one build serves every language, page and card.
 _RACES = Kept(8)
-_LOCKS: dict[object, threading.Lock] = {}
-_LOCKS_LOCK = threading.Lock()
-
-
-def _lock_of(kept: object) -> threading.Lock:
-    with _LOCKS_LOCK:
-        if len(_LOCKS) > 64:  # old versions' locks: nobody waits on them any more
-            _LOCKS.clear()
-        return _LOCKS.setdefault(kept, threading.Lock())

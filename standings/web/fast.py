@@ -19,7 +19,10 @@ through Django: the views' one thread may be busy with a stranger's expensive re
 and a follower must not queue behind them. Meanwhile the version the pointer named less
 than VERSION_TTL ago is replayed (a publish would have moved the pointer).
 
-An address that was just refused for its spent time (a 429 of web/throttle.py) has its
+An address has at most EXPENSIVE_IN_FLIGHT_PER_ADDRESS expensive requests in flight in a
+process (being answered, or waiting for Django's threads); past that, it is refused here
+(429, Retry-After: 1) without reaching Django. An address that was just refused for its
+spent time (a 429 of web/throttle.py) has its
 next expensive requests held here up to REFUSED_HOLD before they go on: a client that
 retries at once costs a timer, not a trip through Django.
 
@@ -48,11 +51,12 @@ from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.db import connections
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.utils.http import parse_etags
 
 from standings.state import cache as state_cache
 
-from . import languages, pages, render
+from . import languages, pages, render, throttle
 from .http import VERSION_HEADER, chosen_encoding, encoded
 
 Scope = MutableMapping[str, Any]
@@ -94,6 +98,7 @@ class PublicPages:
         self._session_cookie = (settings.SESSION_COOKIE_NAME + "=").encode()
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="version-reader")
         self._refused: dict[str, float] = {}  # address -> refused until (time.monotonic())
+        self._in_flight: dict[str, int] = {}  # address -> its expensive requests being answered
         # slug -> the version the pointer last named, and when (time.monotonic())
         self._named: dict[str, tuple[int, float]] = {}
         # (loop, slug) -> the read of its version in progress
@@ -112,17 +117,38 @@ class PublicPages:
             await self.app(scope, receive, send)
             return
         address = (scope.get("client") or ("",))[0]
-        refused_until = self._refused.get(address, 0.0)
-        if refused_until > time.monotonic() and _is_expensive(scope["path"]):
-            # Refused a moment ago for its spent time (web/throttle.py): its next expensive
-            # request waits here, costing nothing, before Django refuses it again (or serves
-            # it from the cache), so a client retrying at once cannot keep Django busy.
-            await asyncio.sleep(min(REFUSED_HOLD, refused_until - time.monotonic()))
-        encoding = chosen_encoding(headers.get(b"accept-encoding", b"").decode("latin-1"))
         language = languages.from_headers(
             headers.get(b"cookie", b"").decode("latin-1"),
             headers.get(b"accept-language", b"").decode("latin-1"),
         )
+        if not _is_expensive(scope["path"]):
+            await self._answer(scope, receive, send, headers, address, language)
+            return
+        refused_until = self._refused.get(address, 0.0)
+        if refused_until > time.monotonic():
+            # Refused a moment ago for its spent time (web/throttle.py): its next expensive
+            # request waits here, costing nothing, before Django refuses it again (or serves
+            # it from the cache), so a client retrying at once cannot keep Django busy.
+            await asyncio.sleep(min(REFUSED_HOLD, refused_until - time.monotonic()))
+        flying = self._in_flight.get(address, 0)
+        if flying >= settings.EXPENSIVE_IN_FLIGHT_PER_ADDRESS:
+            # Its other expensive requests are still being answered: refused before Django,
+            # so one address cannot fill the server's threads however many it sends.
+            self._refused_until(address, [(b"retry-after", b"1")])
+            await _replay(send, 429, *_too_many(language))
+            return
+        self._in_flight[address] = flying + 1
+        try:
+            await self._answer(scope, receive, send, headers, address, language)
+        finally:
+            left = self._in_flight.pop(address) - 1
+            if left:
+                self._in_flight[address] = left
+
+    async def _answer(
+        self, scope: Scope, receive: Receive, send: Send, headers: dict, address: str, language: str
+    ) -> None:
+        encoding = chosen_encoding(headers.get(b"accept-encoding", b"").decode("latin-1"))
         key = (scope["scheme"], headers.get(b"host"), scope["path"], encoding, language)
         known = self.remembered.get(key)
         if known is None:
@@ -334,6 +360,19 @@ def _read_version(slug: str) -> int | None:
         return state_cache.current_version(slug)
     finally:
         connections.close_all()  # the reader thread keeps no connection between two reads
+
+
+def _too_many(language: str) -> tuple[Headers, bytes]:
+    """A 429 for an address with too many expensive requests in flight, in its language."""
+    with translation.override(language):
+        body = throttle.words(1).encode()
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", b"%d" % len(body)),
+        (b"retry-after", b"1"),
+        (b"cache-control", b"no-store, private"),
+    ]
+    return headers, body
 
 
 async def _replay(send: Send, status: int, headers: Headers, body: bytes) -> None:

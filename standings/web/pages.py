@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from standings.state.board_rankings import board_rankings
 from standings.state.event_state import EventState
+from standings.state.race import in_last_round, race_shown
 from standings.state.teams import TeamState
 
 from . import api, flags, printouts, race
@@ -75,6 +76,9 @@ class Page:
     # Its renders are metered per address (web.throttle): one per participant, round or
     # paper, which strangers could ask for by the hundred; no follower or screen reads it.
     costly: bool = False
+    # (state, **params): False while what it shows beyond the standings (the race on a card
+    # or the screen) is still being built (web/derived.py): such a render is sent, not kept.
+    complete: Callable[..., bool] = _always
 
     @cached_property
     def converters(self) -> dict[str, Any]:
@@ -283,9 +287,19 @@ register(
         context=_player_context,
         exists=lambda state, start_no: start_no in state.people,
         costly=True,
+        complete=lambda state, start_no: race_shown(state),
     )
 )
-register(Page("screen", "screen/", "web/screen.html", nav=_("Screen"), live_view="screen"))
+register(
+    Page(
+        "screen",
+        "screen/",
+        "web/screen.html",
+        nav=_("Screen"),
+        live_view="screen",
+        complete=lambda state: not in_last_round(state) or race_shown(state),
+    )
+)
 
 
 def _has_prizes(state: EventState) -> dict[str, Any] | None:
@@ -360,7 +374,8 @@ register(
 )
 
 
-# Who can still win (web/race.py, docs/race.md): the race worked out once per version.
+# Who can still win (web/race.py, docs/race.md): the race worked out once per version, off
+# the request path; costly, since a stranger may ask for it by the hundred too.
 register(
     Page(
         "race",
@@ -370,6 +385,7 @@ register(
         exists=race.has_race_page,
         nav=_("Who can still win"),
         nav_params=race.nav_in_last_round,
+        costly=True,
     )
 )
 register(
@@ -378,6 +394,7 @@ register(
         "race.json",
         body=race.race_json,
         exists=race.has_race_json,
+        costly=True,
         content_type="application/json",
     )
 )

@@ -55,6 +55,21 @@ def warm(state: EventState) -> None:
             cache.delete(_index_key())
 
 
+def warm_derived(state: EventState, rounds: list[int]) -> None:
+    """Render the pages of what web/derived.py has just built for the state's version (the
+    race, its view on the screen, the standings after `rounds`) in each language its
+    readers use, so that nobody waits for them in Django."""
+    names = []
+    if state.teams is None and not state.is_overview:
+        names += ["race", "racejson", "screen"]
+    names += [f"{page}-{number}" for number in rounds for page in ("after", "afterjson")]
+    for language in languages.in_use(state.slug):
+        with translation.override(language):
+            for name in names:
+                if cached_page(state.slug, state.version, name) is None:
+                    _render_page(state, name)
+
+
 def etag(slug: str, version: int, name: str) -> str:
     """The ETag of a page in the active language."""
     return etag_of(slug, version, name, translation.get_language())
@@ -75,6 +90,12 @@ def page(state: EventState, name: str) -> str:
     "screen", "json"."""
     html = cached_page(state.slug, state.version, name)
     return html if html is not None else _render_page(state, name)
+
+
+def unkept_page(state: EventState, name: str) -> str:
+    """Page `name` of this state rendered and not kept: it lacks what is still being built
+    for the version (pages.Page.complete), and the next view renders it again."""
+    return _render(state, name)
 
 
 def index_page() -> str:
@@ -167,10 +188,14 @@ def _state_or_none(slug: str, version: int) -> EventState | None:
 
 
 def _render_page(state: EventState, name: str) -> str:
-    page, params = pages.resolve(name)
-    html = page.body(state, **params) if page.body else _template(state, page, params)
+    html = _render(state, name)
     cache.set(_page_key(state.slug, state.version, name), html, STATE_TTL)
     return html
+
+
+def _render(state: EventState, name: str) -> str:
+    page, params = pages.resolve(name)
+    return page.body(state, **params) if page.body else _template(state, page, params)
 
 
 def _page_key(slug: str, version: int, name: str) -> str:

@@ -1,8 +1,9 @@
 """Strangers' expensive requests, metered per client address (docs/deployment.md).
 
 Expensive: a search (the find page or its htmx fragment), and the render of a page the
-registry marks `costly` (a player or team card, a printout, the prize CSV, the JSON of a
-player, a round or the crosstable) when it is not in the cache yet. Never metered: a page
+registry marks `costly` (a player or team card, a printout, the prize CSV, the race and
+race.json, the standings after a round, the JSON of a player, a round or the crosstable)
+when it is not in the cache yet. Never metered: a page
 served from the cache, whatever page; the render of the pages followers and venue screens
 read (standings, rounds, crosstable, screen, prizes, widget, standings.json), since many
 of them share one address; anything a signed-in person asks.
@@ -12,7 +13,8 @@ thread's CPU time, so a busy machine does not shrink it) in every window of
 EXPENSIVE_WINDOW_SECONDS, counted in the shared cache so every worker sees the same
 count. Once spent, its expensive requests are refused (429, Retry-After: the seconds left
 in the window) until the window ends. A cache that fails counts nothing: nobody is
-refused then.
+refused then. Besides the time spent, the expensive requests an address has in flight are
+bounded before Django (web/fast.py, EXPENSIVE_IN_FLIGHT_PER_ADDRESS).
 """
 
 from __future__ import annotations
@@ -67,10 +69,9 @@ def _key(request: HttpRequest, now: float) -> str:
     return f"web:expensive:{request.META.get('REMOTE_ADDR', '')}:{window}"
 
 
-def refusal(request: HttpRequest, seconds: int, content_type: str) -> HttpResponse:
-    """429 with Retry-After, said in the reader's language: an HTML page (the htmx search
-    gets its words alone), or the words as JSON or text for a JSON or CSV address."""
-    said = ngettext(
+def words(seconds: int) -> str:
+    """Why an address is refused, in the active language (web.fast says it too)."""
+    return ngettext(
         "Many pages that take time to make (player cards, printouts, searches) were asked "
         "for from your network. Try again in %(seconds)s second; the standings and "
         "pairings stay open.",
@@ -79,6 +80,12 @@ def refusal(request: HttpRequest, seconds: int, content_type: str) -> HttpRespon
         "pairings stay open.",
         seconds,
     ) % {"seconds": seconds}
+
+
+def refusal(request: HttpRequest, seconds: int, content_type: str) -> HttpResponse:
+    """429 with Retry-After, said in the reader's language: an HTML page (the htmx search
+    gets its words alone), or the words as JSON or text for a JSON or CSV address."""
+    said = words(seconds)
     if content_type.startswith("application/json"):
         response: HttpResponse = JsonResponse({"error": said}, status=429)
     elif content_type.startswith(HTML.split(";")[0]):

@@ -13,14 +13,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from standings.events.models import Event
 from standings.state import cache as state_cache
+from standings.state.cache import NotBuilt
 
-from . import api, languages, openapi, pages, render, search, throttle
+from . import api, derived, languages, openapi, pages, render, search, throttle
 from .forms import FindForm
 from .http import HTML, VARY, VERSION_HEADER, cache_control, cached_response, is_fresh, not_modified
 
@@ -56,11 +57,28 @@ def event_page(request: HttpRequest, slug: str, page: str, **params: object) -> 
                     return redirect(reverse("bridge_events:standings", args=[slug]))
                 if state is None or not entry.exists(state, **params):
                     raise Http404("No such page")
-                html = render.page(state, name)
+                try:
+                    complete = entry.complete(state, **params)
+                    html = render.page(state, name) if complete else render.unkept_page(state, name)
+                except NotBuilt:
+                    complete = False
+                    html = None
+            if not complete:  # still being built off the request path: never here
+                derived.ask(slug, state.version)
+            if html is None:
+                return derived.being_computed(request, entry.content_type)
+            if not complete:
+                return _unkept(HttpResponse(html, content_type=entry.content_type))
             version = state.version
             tag = render.etag(slug, version, name)
         response = cached_response(request, html, tag, entry.content_type)
     response[VERSION_HEADER] = str(version)
+    return response
+
+
+def _unkept(response: HttpResponse) -> HttpResponse:
+    """A page lacking what is still being built: nobody keeps it (web.fast, a CDN)."""
+    add_never_cache_headers(response)
     return response
 
 

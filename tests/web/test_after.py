@@ -19,6 +19,7 @@ from standings.web import render
 from tests.factories import TEST_ACTOR, create_swiss, create_team_event
 from tests.html import one, select, text, texts
 from tests.web import writes
+from tests.web.built import fetched
 
 pytestmark = pytest.mark.django_db
 
@@ -64,10 +65,10 @@ def rows_shown(html: str) -> list[list[str]]:
 def test_after_each_closed_round_of_the_demo_is_the_engine_on_those_rounds(client, db):
     demo = load_demo()  # 45 players, rounds 1-5 closed, round 6 under way, a withdrawal
     for number in range(1, 6):
-        data = client.get(f"/e/{DEMO_SLUG}/after/{number}.json").json()
+        data = fetched(client, f"/e/{DEMO_SLUG}/after/{number}.json").json()
         assert data == engine_on_rounds(demo, number), f"after round {number}"
         assert data["round"] == number
-    html = client.get(f"/e/{DEMO_SLUG}/after/3/").content.decode()
+    html = fetched(client, f"/e/{DEMO_SLUG}/after/3/").content.decode()
     shown = rows_shown(html)
     expected = engine_on_rounds(demo, 3)["standings"]
     assert [row[0] for row in shown] == [str(r["rank"]) for r in expected]
@@ -75,11 +76,11 @@ def test_after_each_closed_round_of_the_demo_is_the_engine_on_those_rounds(clien
     assert keys == [str(r["start_no"]) for r in expected]
     assert text(one(html, "#standings-table caption")) == "Standings after round 3"
     assert not select(html, "#standings-table .prov")  # rounds 1-3 closed: nothing provisional
-    assert client.get(f"/e/{DEMO_SLUG}/after/6/").status_code == 404  # under way
+    assert fetched(client, f"/e/{DEMO_SLUG}/after/6/").status_code == 404  # under way
 
 
 def test_the_page_says_which_round_links_back_and_to_the_other_rounds(client, event):
-    html = client.get("/e/small-open/after/1/").content.decode()
+    html = fetched(client, "/e/small-open/after/1/").content.decode()
     assert text(one(html, "#after-heading")) == "Standings after round 1 of 5"
     assert "/e/small-open/" in [a["href"] for a in select(html, "main a")]
     assert texts(html, ".after-rounds a") == ["1", "2"]  # round 3 is neither closed nor complete
@@ -91,22 +92,22 @@ def test_the_page_says_which_round_links_back_and_to_the_other_rounds(client, ev
 
 
 def test_the_standings_link_the_rounds_closed_or_complete(client, event, written):
-    html = client.get("/e/small-open/").content.decode()
+    html = fetched(client, "/e/small-open/").content.decode()
     links = select(html, ".after-rounds a")
     assert [a["href"] for a in links] == ["/e/small-open/after/1/", "/e/small-open/after/2/"]
     written(writes.enter_result, event, 3, 3, "10")
     written(writes.enter_result, event, 3, 4, "01")  # round 3 complete, not closed
-    html = client.get("/e/small-open/").content.decode()
+    html = fetched(client, "/e/small-open/").content.decode()
     assert texts(html, ".after-rounds a") == ["1", "2", "3"]
-    after = client.get("/e/small-open/after/3/").content.decode()
+    after = fetched(client, "/e/small-open/after/3/").content.decode()
     # complete, not closed: the values that depend on opponents' next rounds stay provisional
     assert select(after, "#standings-table .prov")
-    assert client.get("/e/small-open/after/3.json").json()["round"] == 3
+    assert fetched(client, "/e/small-open/after/3.json").json()["round"] == 3
 
 
 def test_the_json_has_the_shape_of_standings_json(client, event):
-    standings = client.get("/e/small-open/standings.json").json()
-    after = client.get("/e/small-open/after/2.json")
+    standings = fetched(client, "/e/small-open/standings.json").json()
+    after = fetched(client, "/e/small-open/after/2.json")
     assert after["Content-Type"] == "application/json"
     data = after.json()
     assert set(data) == set(standings)
@@ -121,9 +122,9 @@ def test_a_correction_in_round_2_changes_after_2_and_3_and_no_other_event(client
     written(writes.enter_result, event, 3, 3, "10")
     written(writes.enter_result, event, 3, 4, "01")
     written(writes.close_round, event, 3)
-    before = {n: client.get(f"/e/small-open/after/{n}.json").json() for n in (1, 2, 3)}
-    pages_before = {n: client.get(f"/e/small-open/after/{n}/").content for n in (1, 2, 3)}
-    elsewhere = client.get("/e/other-open/after/2/")
+    before = {n: fetched(client, f"/e/small-open/after/{n}.json").json() for n in (1, 2, 3)}
+    pages_before = {n: fetched(client, f"/e/small-open/after/{n}/").content for n in (1, 2, 3)}
+    elsewhere = fetched(client, "/e/other-open/after/2/")
     other_version = state_cache.current_version("other-open")
     assert render.cached_page("other-open", other_version, "after-2") is not None
 
@@ -132,34 +133,37 @@ def test_a_correction_in_round_2_changes_after_2_and_3_and_no_other_event(client
     written(writes.enter_result, event, 2, 1, "10")
     written(writes.close_round, event, 2)
 
-    after = {n: client.get(f"/e/small-open/after/{n}.json").json() for n in (1, 2, 3)}
+    after = {n: fetched(client, f"/e/small-open/after/{n}.json").json() for n in (1, 2, 3)}
     assert after[1]["standings"] == before[1]["standings"]
     for n in (2, 3):
         assert after[n] != before[n]
         assert after[n] == engine_on_rounds(Event.objects.get(pk=event.pk), n)
-        assert client.get(f"/e/small-open/after/{n}/").content != pages_before[n]
+        assert fetched(client, f"/e/small-open/after/{n}/").content != pages_before[n]
     row = next(r for r in after[2]["standings"] if r["start_no"] == 1)
     assert row["values"][0] == 2.0  # won rounds 1 and 2
     # The other event: same version, same page, its render still in the cache.
     assert state_cache.current_version("other-open") == other_version == other.version
-    again = client.get("/e/other-open/after/2/", HTTP_IF_NONE_MATCH=elsewhere["ETag"])
+    again = fetched(client, "/e/other-open/after/2/", HTTP_IF_NONE_MATCH=elsewhere["ETag"])
     assert again.status_code == 304
     assert render.cached_page("other-open", other_version, "after-2") == elsewhere.content.decode()
 
 
 def test_a_page_is_cached_per_version_round_and_language(client, event):
-    first = client.get("/e/small-open/after/2/")
+    first = fetched(client, "/e/small-open/after/2/")
     assert first.status_code == 200 and first["ETag"]
-    assert client.get("/e/small-open/after/2/", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert (
+        fetched(client, "/e/small-open/after/2/", HTTP_IF_NONE_MATCH=first["ETag"]).status_code
+        == 304
+    )
     version = state_cache.current_version("small-open")
     assert render.cached_page("small-open", version, "after-2") == first.content.decode()
-    french = client.get("/e/small-open/after/2/", HTTP_ACCEPT_LANGUAGE="fr")
+    french = fetched(client, "/e/small-open/after/2/", HTTP_ACCEPT_LANGUAGE="fr")
     assert french["ETag"] != first["ETag"]
 
 
 def test_an_unknown_event_is_a_404(client, db):
-    assert client.get("/e/nobody/after/1/").status_code == 404
-    assert client.get("/e/nobody/after/1.json").status_code == 404
+    assert fetched(client, "/e/nobody/after/1/").status_code == 404
+    assert fetched(client, "/e/nobody/after/1.json").status_code == 404
 
 
 @pytest.fixture
@@ -181,9 +185,9 @@ def teams(arbiter):
 
 
 def test_a_team_event_shows_its_team_standings_after_a_round(client, teams):
-    live = client.get("/e/small-teams/").content.decode()
+    live = fetched(client, "/e/small-teams/").content.decode()
     assert texts(live, ".after-rounds a") == ["1"]  # round 2 is under way
-    html = client.get("/e/small-teams/after/1/").content.decode()
+    html = fetched(client, "/e/small-teams/after/1/").content.decode()
     assert text(one(html, "#after-heading")) == "Standings after round 1 of 5"
     table = one(html, "#standings-table")
     assert text(one(table, "caption")) == "Team standings after round 1"
@@ -191,11 +195,11 @@ def test_a_team_event_shows_its_team_standings_after_a_round(client, teams):
     assert rows[0] == ["1", "1", "Rooks", "2", "3"]
     assert rows[-1] == ["4", "2", "Knights", "0", "1"]
     assert sorted(row[2:] for row in rows[1:3]) == [["Bishops", "1", "2"], ["Pawns", "1", "2"]]
-    data = client.get("/e/small-teams/after/1.json").json()
-    live_data = client.get("/e/small-teams/standings.json").json()
+    data = fetched(client, "/e/small-teams/after/1.json").json()
+    live_data = fetched(client, "/e/small-teams/standings.json").json()
     assert set(data) == set(live_data) and live_data["round"] == 2
     assert live_data["standings"] != data["standings"]  # round 2's boards count there
     assert data == engine_on_rounds(teams, 1)
     assert [row["start_no"] for row in data["standings"]] == [int(row[1]) for row in rows]
-    assert client.get("/e/small-teams/after/2/").status_code == 404
-    assert client.get("/e/small-teams/after/2.json").status_code == 404
+    assert fetched(client, "/e/small-teams/after/2/").status_code == 404
+    assert fetched(client, "/e/small-teams/after/2.json").status_code == 404

@@ -325,3 +325,23 @@ async def test_a_refused_address_s_expensive_requests_wait_before_reaching_djang
     assert django_app.calls == calls  # it waits here, costing Django nothing
     assert (await get(fast, "/e/small-open/"))[0] == 200  # a follower's page never waits
     assert (await held)[0] == 429
+
+
+async def test_an_address_has_few_expensive_requests_in_flight_and_the_rest_never_reach_django(
+    event, busy_app, settings
+):
+    settings.EXPENSIVE_IN_FLIGHT_PER_ADDRESS = 2
+    await _publish(event)
+    fast = PublicPages(busy_app)
+    busy_app.free.clear()  # Django is slow to answer them
+    flying = [asyncio.create_task(get(fast, f"/e/small-open/player/{n}/")) for n in (1, 2)]
+    while fast._in_flight.get("127.0.0.1", 0) < 2:
+        await asyncio.sleep(0.01)
+    status, headers, body = await get(fast, "/e/small-open/race.json", accept_language="de")
+    assert status == 429 and headers["retry-after"] == "1"
+    assert "no-store" in headers["cache-control"]
+    assert body.decode().startswith("Aus Ihrem Netz wurden viele Seiten")
+    assert busy_app.calls == 0  # neither the refused one nor, yet, the two in flight
+    busy_app.free.set()
+    assert [answer[0] for answer in await asyncio.gather(*flying)] == [200, 200]
+    assert fast._in_flight == {}

@@ -18,13 +18,14 @@ from standings.state import path as state_path
 from tests.factories import TEST_ACTOR
 from tests.html import one, select, text, texts
 from tests.web import writes
+from tests.web.built import fetched
 
 pytestmark = pytest.mark.django_db
 
 
 def after_json(client, slug: str, number: int) -> dict[int, tuple[int, float]]:
     """start (or team) number -> (rank, first value) in the standings after round n."""
-    data = client.get(f"/e/{slug}/after/{number}.json").json()
+    data = fetched(client, f"/e/{slug}/after/{number}.json").json()
     return {row["start_no"]: (row["rank"], row["values"][0]) for row in data["standings"]}
 
 
@@ -63,7 +64,7 @@ def test_the_team_page_charts_the_team_standings_after_each_round(client):
     finished = [
         n
         for n in range(1, 10)
-        if client.get(f"/e/{DEMO_TEAM_SLUG}/after/{n}.json").status_code == 200
+        if fetched(client, f"/e/{DEMO_TEAM_SLUG}/after/{n}.json").status_code == 200
     ]
     assert finished
     after = {n: after_json(client, DEMO_TEAM_SLUG, n) for n in finished}

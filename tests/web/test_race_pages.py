@@ -24,6 +24,7 @@ from tests.factories import TEST_ACTOR, create_swiss, create_team_event
 from tests.html import one, select, text
 from tests.i18n.test_marked import ALIKE, WORD, words
 from tests.web import writes
+from tests.web.built import fetched
 
 pytestmark = pytest.mark.django_db
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -69,7 +70,7 @@ def engine_race(event: Event):
 
 
 def test_the_json_is_the_engines_race(client, event):
-    data = client.get("/e/small-open/race.json").json()
+    data = fetched(client, "/e/small-open/race.json").json()
     reference = engine_race(event)
     assert data["round"] == 3 and data["open_games"] == 2 and data["stage"] == "open"
     assert data["covers"] == "current round only" and data["final_round"] is False
@@ -89,8 +90,8 @@ def test_the_json_is_the_engines_race(client, event):
 
 
 def test_the_page_lists_every_contender_with_what_it_takes(client, event):
-    html = client.get("/e/small-open/race/").content.decode()
-    data = client.get("/e/small-open/race.json").json()
+    html = fetched(client, "/e/small-open/race/").content.decode()
+    data = fetched(client, "/e/small-open/race.json").json()
     rows = select(html, "#race-first-place tbody tr")
     assert [row["data-key"] for row in rows] == [str(c["start_no"]) for c in data["first_place"]]
     assert [row["data-status"] for row in rows] == [c["status"] for c in data["first_place"]]
@@ -144,7 +145,7 @@ def test_every_sentence_given_holds_in_every_outcome(client, event):
             engine_event(event), event.tiebreak_list(), rules=rule_edition(event)
         ).chances
     }
-    for shown in client.get("/e/small-open/race.json").json()["first_place"]:
+    for shown in fetched(client, "/e/small-open/race.json").json()["first_place"]:
         places = {r.own: (r.best, r.worst) for r in exact[shown["start_no"]].places}
         for own in ("win", "draw", "loss"):
             if f"takes first place with a {own}" in (shown["says"] or "") and " if " not in (
@@ -173,7 +174,7 @@ def test_prize_places_per_category(client, event):
         },
         actor=TEST_ACTOR,
     )
-    data = client.get("/e/small-open/race.json").json()
+    data = fetched(client, "/e/small-open/race.json").json()
     categories = {c["category"]: c for c in data["prize_places"]}
     assert categories["all"]["places"] == [1, 2] and categories["u2250"]["places"] == [1]
     for category in categories.values():
@@ -181,7 +182,7 @@ def test_prize_places_per_category(client, event):
             assert r["status"] in ("sure", "possible")
     # U2250: ratings 2400 - 25 n, so start numbers 7 and 8 only
     assert {r["start_no"] for r in categories["u2250"]["reach"]} <= {7, 8}
-    html = client.get("/e/small-open/race/").content.decode()
+    html = fetched(client, "/e/small-open/race/").content.decode()
     shown = select(html, "table.race[data-category=all] tbody tr")
     assert [row["data-key"] for row in shown] == [
         str(r["start_no"]) for r in categories["all"]["reach"]
@@ -191,29 +192,29 @@ def test_prize_places_per_category(client, event):
 def test_the_stages_without_a_race(client, event, written):
     written(writes.enter_result, event, 3, 3, "10")
     written(writes.enter_result, event, 3, 4, "01")
-    html = client.get("/e/small-open/race/").content.decode()
+    html = fetched(client, "/e/small-open/race/").content.decode()
     assert one(html, ".race-stage")["data-stage"] == "complete"
-    data = client.get("/e/small-open/race.json").json()
+    data = fetched(client, "/e/small-open/race.json").json()
     assert data["stage"] == "complete" and data["first_place"] == [] and data["open_games"] == 0
     # the last planned round complete: the event is over, its winner named
     last_round(event)
-    html = client.get("/e/small-open/race/").content.decode()
+    html = fetched(client, "/e/small-open/race/").content.decode()
     assert one(html, ".race-stage")["data-stage"] == "finished"
-    data = client.get("/e/small-open/race.json").json()
+    data = fetched(client, "/e/small-open/race.json").json()
     assert data["stage"] == "finished" and data["winners"]
     fresh = create_swiss(slug="no-round-yet")
     fresh.round_set.all().delete()
-    html = client.get("/e/no-round-yet/race/").content.decode()
+    html = fetched(client, "/e/no-round-yet/race/").content.decode()
     assert one(html, ".race-stage")["data-stage"] == "no round"
-    assert client.get("/e/no-round-yet/race.json").json()["round"] is None
+    assert fetched(client, "/e/no-round-yet/race.json").json()["round"] is None
 
 
 def test_a_team_event_says_the_race_is_individual_only(client, db, arbiter):
     create_team_event(arbiters=[arbiter])
-    html = client.get("/e/small-teams/race/")
+    html = fetched(client, "/e/small-teams/race/")
     assert html.status_code == 200
     assert one(html.content.decode(), ".race-stage")["data-stage"] == "teams"
-    assert client.get("/e/small-teams/race.json").status_code == 404
+    assert fetched(client, "/e/small-teams/race.json").status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -232,7 +233,7 @@ def test_a_team_event_says_the_race_is_individual_only(client, db, arbiter):
     ],
 )
 def test_hostile_addresses_are_4xx_or_the_page(client, event, path):
-    answer = client.get(path)
+    answer = fetched(client, path)
     assert answer.status_code < 500
     assert answer.status_code in (200, 301, 404)
 
@@ -251,35 +252,35 @@ def test_cached_per_version_and_language_and_worked_out_once(client, event, writ
 
     state_race.build_race = counting
     try:
-        first = client.get("/e/small-open/race/")
-        assert client.get("/e/small-open/race.json").status_code == 200
-        french = client.get("/e/small-open/race/", HTTP_ACCEPT_LANGUAGE="fr")
-        german = client.get("/e/small-open/race.json", HTTP_ACCEPT_LANGUAGE="de")
+        first = fetched(client, "/e/small-open/race/")
+        assert fetched(client, "/e/small-open/race.json").status_code == 200
+        french = fetched(client, "/e/small-open/race/", HTTP_ACCEPT_LANGUAGE="fr")
+        german = fetched(client, "/e/small-open/race.json", HTTP_ACCEPT_LANGUAGE="de")
         assert french["ETag"] != first["ETag"] and german.status_code == 200
         assert len(calls) == 1  # one version: one race for both pages and every language
-        again = client.get("/e/small-open/race/", HTTP_IF_NONE_MATCH=first["ETag"])
+        again = fetched(client, "/e/small-open/race/", HTTP_IF_NONE_MATCH=first["ETag"])
         assert again.status_code == 304
         version = state_cache.current_version("small-open")
         assert render.cached_page("small-open", version, "race") == first.content.decode()
         state_race._RACES.clear()  # another process: the shared cache holds it
-        client.get("/e/small-open/race/", HTTP_ACCEPT_LANGUAGE="es")
+        fetched(client, "/e/small-open/race/", HTTP_ACCEPT_LANGUAGE="es")
         assert len(calls) == 1
         written(writes.enter_result, event, 3, 3, "10")  # a new version: worked out again
-        after = client.get("/e/small-open/race.json").json()
+        after = fetched(client, "/e/small-open/race.json").json()
         assert len(calls) == 2 and after["open_games"] == 1
     finally:
         state_race.build_race = original
 
 
 def test_the_last_round_links_the_page_and_shows_on_the_screen(client, event):
-    middle = client.get("/e/small-open/").content.decode()
+    middle = fetched(client, "/e/small-open/").content.decode()
     assert "/e/small-open/race/" not in [a["href"] for a in select(middle, ".event-nav a")]
-    assert not select(client.get("/e/small-open/screen/").content.decode(), "#screen-race")
+    assert not select(fetched(client, "/e/small-open/screen/").content.decode(), "#screen-race")
     last_round(event)
-    html = client.get("/e/small-open/").content.decode()
+    html = fetched(client, "/e/small-open/").content.decode()
     assert "/e/small-open/race/" in [a["href"] for a in select(html, ".event-nav a")]
-    screen = client.get("/e/small-open/screen/").content.decode()
-    data = client.get("/e/small-open/race.json").json()
+    screen = fetched(client, "/e/small-open/screen/").content.decode()
+    data = fetched(client, "/e/small-open/race.json").json()
     assert data["covers"] == "whole event"
     rows = select(screen, "#screen-race tbody tr")
     assert [row["data-start-no"] for row in rows] == [
@@ -293,7 +294,9 @@ def test_the_card_section(client, event, written):
     from standings.state.cache import state as state_of
 
     last_round(event)
-    data = {c["start_no"]: c for c in client.get("/e/small-open/race.json").json()["first_place"]}
+    data = {
+        c["start_no"]: c for c in fetched(client, "/e/small-open/race.json").json()["first_place"]
+    }
     state = state_of("small-open", state_cache.current_version("small-open"))
     for start_no in range(1, 9):
         html = render_to_string(
@@ -344,19 +347,19 @@ def alike_words() -> set[str]:
 @pytest.mark.parametrize("path", ["/e/small-open/race/", "/e/small-open/screen/"])
 def test_every_text_is_marked(client, event, language, path):
     last_round(event)
-    english = client.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    other = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    english = fetched(client, path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    other = fetched(client, path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     same = words(english) & words(other)
     # what the event's frame holds (others' texts, translated or not): not this page's
     frame = words(
-        client.get("/e/small-open/crosstable/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        fetched(client, "/e/small-open/crosstable/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     )
     same -= frame
     known = marked_words() | alike_words() | {"Player", "JSON"}
     assert {t for t in same if not set(WORD.findall(t)) <= known} == set()
     # the sentences themselves: in the reader's language where the catalogue has them,
     # else the marked English (never an unmarked text)
-    data = client.get("/e/small-open/race.json", HTTP_ACCEPT_LANGUAGE=language).json()
+    data = fetched(client, "/e/small-open/race.json", HTTP_ACCEPT_LANGUAGE=language).json()
     for shown in data["first_place"]:
         assert shown["says"] is None or set(WORD.findall(shown["says"])) <= known | set(
             WORD.findall(" ".join(words(other)))
@@ -366,18 +369,18 @@ def test_every_text_is_marked(client, event, language, path):
 def test_the_json_answers_the_openapi_description(client, event):
     from tests.find.test_api import check
 
-    document = client.get("/api/openapi.json").json()
-    check(document, "/e/{slug}/race.json", client.get("/e/small-open/race.json"))
+    document = fetched(client, "/api/openapi.json").json()
+    check(document, "/e/{slug}/race.json", fetched(client, "/e/small-open/race.json"))
     last_round(event)
-    check(document, "/e/{slug}/race.json", client.get("/e/small-open/race.json"))
+    check(document, "/e/{slug}/race.json", fetched(client, "/e/small-open/race.json"))
 
 
 def test_a_tournament_overview_has_no_race(client, event):
     tournament = Event.objects.create(slug="festival", name="Festival")
     Event.objects.filter(slug="small-open").update(parent=tournament)
-    assert client.get("/e/festival/race/").status_code == 404
-    assert client.get("/e/festival/race.json").status_code == 404
-    assert client.get("/e/small-open/race.json").json()["open_games"] == 2  # a section's own
+    assert fetched(client, "/e/festival/race/").status_code == 404
+    assert fetched(client, "/e/festival/race.json").status_code == 404
+    assert fetched(client, "/e/small-open/race.json").json()["open_games"] == 2  # a section's own
 
 
 @pytest.mark.parametrize("language", ["fr", "de", "es"])
@@ -387,7 +390,7 @@ def test_the_card_section_has_every_text_marked(client, event, language):
     from standings.state.cache import state as state_of
 
     last_round(event)
-    client.get("/e/small-open/")  # the state built and cached
+    fetched(client, "/e/small-open/")  # the state built and cached
     state = state_of("small-open", state_cache.current_version("small-open"))
     rendered = {}
     for shown in ("en", language):
@@ -406,7 +409,7 @@ def test_the_link_filter_for_the_standings_page(client, event, written):
     from standings.state.cache import state as state_of
 
     link = Template("{% load race_tags %}{% if state|has_race %}race{% endif %}")
-    client.get("/e/small-open/")
+    fetched(client, "/e/small-open/")
     state = state_of("small-open", state_cache.current_version("small-open"))
     assert link.render(Context({"state": state})) == "race"
     written(writes.enter_result, event, 3, 3, "10")
@@ -422,17 +425,17 @@ def test_the_card_and_the_standings_show_the_race_in_the_last_round(client, even
     from django.core.cache import cache
 
     last_round(event)
-    card = client.get("/e/small-open/player/1/").content  # nobody has asked for the race yet
+    card = fetched(client, "/e/small-open/player/1/").content  # nobody has asked for the race yet
     assert not select(card, "#race-card .race-places")
     assert one(card, "#race-card a")["href"] == "/e/small-open/race/"
-    contender = client.get("/e/small-open/race.json").json()["first_place"][0]["start_no"]
+    contender = fetched(client, "/e/small-open/race.json").json()["first_place"][0]["start_no"]
     version = state_cache.current_version("small-open")
     cache.delete(render.page_key("small-open", version, f"player-{contender}", "en"))
-    card = client.get(f"/e/small-open/player/{contender}/").content
+    card = fetched(client, f"/e/small-open/player/{contender}/").content
     assert select(card, "#race-card .race-places")
-    standings = client.get("/e/small-open/").content
+    standings = fetched(client, "/e/small-open/").content
     assert one(standings, ".race-link a")["href"] == "/e/small-open/race/"
     written(writes.enter_result, event, 3, 3, "10")
     written(writes.enter_result, event, 3, 4, "01")  # the round complete: no race
-    assert not select(client.get("/e/small-open/player/1/").content, "#race-card")
-    assert not select(client.get("/e/small-open/").content, ".race-link")
+    assert not select(fetched(client, "/e/small-open/player/1/").content, "#race-card")
+    assert not select(fetched(client, "/e/small-open/").content, ".race-link")

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from standings.state import cache as state_cache
-from standings.web import render
+from standings.web import derived, render
 from tests.html import one, text
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +32,7 @@ def spent(settings):
 
 
 def test_a_stranger_who_spent_the_address_s_time_is_refused_with_retry_after(client, event, spent):
+    derived.build("small-open", event.version)  # the race: the cards are kept once it is
     assert client.get("/e/small-open/player/1/").status_code == 200
     refused = client.get("/e/small-open/player/2/")
     assert refused.status_code == 429
@@ -63,6 +64,10 @@ def test_followers_and_screens_behind_the_same_address_are_never_refused(client,
         "/e/small-open/print/a4/round/3/pairings/",
         "/e/small-open/print/letter/crosstable/",
         "/e/small-open/player/99/",  # no such player: looking costs the same
+        "/e/small-open/race.json",  # the race and the tables after a round too (issue 37)
+        "/e/small-open/race/",
+        "/e/small-open/after/2.json",
+        "/e/small-open/after/2/",
     ],
 )
 def test_every_costly_page_is_metered(client, event, spent, path):

@@ -1,7 +1,8 @@
 """The race (web/race.py) where other pages show it: a contender's section of the player
 card (templates/web/_race_card.html) and the venue screen's "Who can still win" view. Both
-read the race worked out once per version (state/race.py); neither works anything out for an
-event whose current round has no open game."""
+read the race worked out once per version (state/race.py), never working anything out: until
+it is kept the card links the race page and the screen leaves the view out, and neither
+render is kept (pages.py: `complete`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django import template
 
 from standings.engine.race import ELIMINATED
 from standings.state.event_state import EventState
-from standings.state.race import OPEN, in_last_round, known_race, race_of, stage_of
+from standings.state.race import OPEN, in_last_round, known_race, stage_of
 
 from .. import race
 
@@ -22,8 +23,8 @@ register = template.Library()
 def race_card(state: EventState, start_no: int) -> dict[str, Any] | None:
     """What the card shows of a participant in the race: their chance, its sentence and the
     places each result of their own game can give; None when there is no race. Only a race
-    already worked out for the version (by the race page or the screen) is shown; until then
-    the card links the race page ("pending"), since working it out can take seconds."""
+    already worked out for the version is shown; until then the card links the race page
+    ("pending"), since working it out takes seconds, after each publish (web/derived.py)."""
     if stage_of(state) != OPEN:
         return None
     found = known_race(state)
@@ -47,9 +48,8 @@ def race_card(state: EventState, start_no: int) -> dict[str, Any] | None:
 @register.simple_tag
 def race_screen(state: EventState) -> list[race.Contender] | None:
     """The contenders for the screen's view, during the last planned round only."""
-    if not in_last_round(state):
-        return None
-    return race.contenders(state, race_of(state))
+    found = known_race(state) if in_last_round(state) else None
+    return None if found is None else race.contenders(state, found)
 
 
 @register.filter
