@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -337,27 +337,45 @@ def _apply_boards(event: Event, boards: list) -> None:
     wanted = {
         (int(r), int(w), int(b)): (int(table), int(board)) for r, table, board, w, b, *_ in boards
     }
-    games = list(
-        Game.objects.filter(round__event=event).select_related("round", "white", "black", "match")
+    games = Game.objects.filter(round__event=event).values_list(
+        "pk",
+        "round__number",
+        "white__start_no",
+        "black__start_no",
+        "board",
+        "match",
+        "match__table",
     )
-    moved = []
-    renumbered: dict[int, Match] = {}  # by id: each of a match's games holds its own copy
-    for game in games:
-        place = wanted.get((game.round.number, game.white.start_no, game.black.start_no))
+    boards_moved: dict[int, int] = {}  # game id -> its board
+    tables: dict[int, int] = {}  # match id -> its table
+    for pk, number, white, black, board_now, match, table_now in games:
+        place = wanted.get((number, white, black))
         if place is None:
             continue
         table, board = place
-        if board != game.board:
-            game.board = board + 30000  # out of the way first: boards are unique per round
-            moved.append(game)
-        if game.match is not None and table and game.match.table != table:
-            game.match.table = table
-            renumbered[game.match.pk] = game.match
-    Game.objects.bulk_update(moved, ["board"])
-    for game in moved:
-        game.board -= 30000
-    Game.objects.bulk_update(moved, ["board"])
-    Match.objects.bulk_update(renumbered.values(), ["table"])
+        if board != board_now:
+            boards_moved[pk] = board
+        if match is not None and table and table != table_now:
+            tables[match] = table
+    # Out of the way first: boards are unique per round.
+    _set_column(Game, "board", {pk: board + 30000 for pk, board in boards_moved.items()})
+    _set_column(Game, "board", boards_moved)
+    _set_column(Match, "table", tables)
+
+
+def _set_column(model: type[models.Model], name: str, values: dict[int, int]) -> None:
+    """Set the column `name` of each row (by id) to its value: one prepared UPDATE run for
+    every row. bulk_update's CASE over 20,000 games took 16 s on SQLite (each row's update
+    walks the whole CASE)."""
+    column = model._meta.get_field(name)
+    assert isinstance(column, models.Field) and column.column and model._meta.pk is not None
+    quote = connection.ops.quote_name
+    sql = (
+        f"UPDATE {quote(model._meta.db_table)} SET {quote(column.column)}"
+        f" = %s WHERE {quote(model._meta.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(value, pk) for pk, value in values.items()])
 
 
 def _when(value):

@@ -109,6 +109,22 @@ def test_the_batch_is_applied_and_the_standings_are_the_venues(client, venue):
     assert MirroredEvent.objects.get().venue_version == Event.objects.get(slug="small-open").version
 
 
+def test_the_boards_are_numbered_as_the_venue_numbered_them(client, venue):
+    # The venue's arbiter numbered every round's boards in reverse of the import's order.
+    for round_ in venue.round_set.all():
+        games = list(Game.objects.filter(round=round_).order_by("board"))
+        for game in games:
+            Game.objects.filter(pk=game.pk).update(board=game.board + 1000)
+        for game, board in zip(games, reversed([g.board for g in games]), strict=True):
+            Game.objects.filter(pk=game.pk).update(board=board)
+    token = token_for()
+    assert post(client, body_of("small-open", 1, 0), token).status_code == 200
+    boards = "round__number", "board", "white__start_no", "black__start_no", "result"
+    assert sorted(Game.objects.filter(round__event__slug=MIRROR_SLUG).values_list(*boards)) == (
+        sorted(Game.objects.filter(round__event=venue).values_list(*boards))
+    )
+
+
 def test_a_team_event_is_mirrored(client, db):
     event = create_team_event(slug="small-teams")
     # The venue's arbiter paired round 1 with the teams' numbers in another order than the
