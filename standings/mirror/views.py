@@ -27,7 +27,6 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
-from django.utils import formats, timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.html import escape
 from django.utils.translation import gettext
@@ -40,9 +39,10 @@ from standings.events.models import Event
 
 from . import batch
 from .models import MirroredEvent
-from .public import applied_state, apply_state, hear, mark_applied, offline_since
+from .public import applied_state, apply_state, hear, mark_applied
 from .shape import MAX_VERSION, BadBatch, bounded
 from .templatetags.mirror_status import mirror_status
+from .venue_line import venue_line
 
 log = logging.getLogger("standings.mirror")
 MAX_SEQ = 2**63 - 1  # the sequence columns
@@ -62,14 +62,10 @@ def status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def venue(request: HttpRequest, slug: str) -> HttpResponse:
+    """Answered by venue_line.VenueLines before Django for a mirrored event; here for the
+    others (nothing to say) and when that memory cannot read the database."""
     event = get_object_or_404(Event, slug=slug)
-    since = offline_since(event)
-    said = ""
-    if since is not None:
-        said = gettext("venue offline since %(time)s; results may be behind") % {
-            "time": formats.time_format(timezone.localtime(since), "H:i")
-        }
-    response = HttpResponse(escape(said))
+    response = HttpResponse(escape(venue_line(event)))
     patch_cache_control(response, public=True, max_age=5)  # one answer for a crowd
     patch_vary_headers(response, ["Accept-Language", "Cookie"])
     return response
