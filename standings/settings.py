@@ -303,6 +303,8 @@ FOLLOW_MAX_ATTEMPTS = env_int("FOLLOW_MAX_ATTEMPTS", 6)
 FOLLOW_PUSH_IN_FLIGHT = env_int(
     "FOLLOW_PUSH_IN_FLIGHT", 50
 )  # requests waiting at once, per push service
+# Pushes on their way at once (claimed, not answered), at most half of them to one service.
+FOLLOW_PUSH_PENDING = env_int("FOLLOW_PUSH_PENDING", 4000)
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING")
 LOGGING = {

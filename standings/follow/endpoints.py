@@ -72,11 +72,28 @@ def target(endpoint: str) -> Target:
         address = _address(host)
         if address is not None and not public(address):
             raise Unusable("not a public address")
-    shown_port = "" if port == DEFAULT_PORTS[parts.scheme] else f":{port}"
-    origin = f"{parts.scheme}://{host}{shown_port}"
+    origin = _origin(parts.scheme, host, port)
     if not AUDIENCE.match(origin):  # an IPv6 literal: no VAPID audience can name it
         raise Unusable("no VAPID audience names this host")
     return Target(endpoint, host, port, origin, local)
+
+
+def origin_of(endpoint: str) -> str:
+    """The push service an endpoint is on (scheme, host and port, as `Target.origin`), ""
+    when it names none: what the worker counts the pushes on their way by."""
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port or DEFAULT_PORTS.get(parts.scheme, 0)
+    except ValueError:
+        return ""
+    if parts.scheme not in DEFAULT_PORTS or not parts.hostname:
+        return ""
+    return _origin(parts.scheme, parts.hostname.lower(), port)
+
+
+def _origin(scheme: str, host: str, port: int) -> str:
+    shown_port = "" if port == DEFAULT_PORTS[scheme] else f":{port}"
+    return f"{scheme}://{host}{shown_port}"
 
 
 def is_local(host: str, port: int) -> bool:

@@ -11,12 +11,17 @@ from django.db import models
 
 from standings.events.models import Event
 
+from . import endpoints
+
 
 class Subscription(models.Model):
     """One browser following one event (a browser following three events has three)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="push_subscriptions")
     endpoint = models.CharField(max_length=1024)
+    # Its push service (endpoints.origin_of), set on save: the worker bounds the pushes on
+    # their way to each service, so one that hangs holds only its own.
+    origin = models.CharField(max_length=1024, default="")
     p256dh = models.CharField(max_length=100)  # the browser's public key, base64url
     auth = models.CharField(max_length=32)  # its authentication secret, base64url
     language = models.CharField(max_length=8, default="en")
@@ -30,6 +35,10 @@ class Subscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.endpoint[:60]}… until {self.expires_at:%Y-%m-%d}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.origin = endpoints.origin_of(self.endpoint)
+        super().save(*args, **kwargs)
 
     def info(self) -> dict:
         """The subscription as the browser gave it (pywebpush's `subscription_info`)."""
@@ -46,6 +55,9 @@ class Followed(models.Model):
     number = models.PositiveIntegerField()
     # The waiting notification: {"title", "url", "lines": {round: text}}; null when none.
     waiting = models.JSONField(null=True, blank=True)
+    # The notification on its way (claimed, not answered yet): new lines meanwhile wait in
+    # `waiting`, and no other push leaves for this subscription until it is answered.
+    sending = models.JSONField(null=True, blank=True)
     due_at = models.DateTimeField(null=True, blank=True)  # not before (retries back off)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)  # at most one a minute

@@ -73,13 +73,18 @@ def _merge(rows, waiting: dict, now: datetime) -> int:
     minute since the last is over)."""
     changed = []
     for row in rows.iterator(chunk_size=MERGE_BATCH):
-        lines = {**(row.waiting or {}).get("lines", {}), **waiting["lines"]}
-        row.waiting = {**waiting, "lines": dict(sorted(lines.items()))}
+        row.waiting = merged(row.waiting, waiting)
         row.attempts = 0
         row.due_at = now
         changed.append(row)
     Followed.objects.bulk_update(changed, ["waiting", "attempts", "due_at"], batch_size=MERGE_BATCH)
     return len(changed)
+
+
+def merged(older: dict | None, newer: dict) -> dict:
+    """One notification of both: the newer's title and url, each round's newest line."""
+    lines = {**(older or {}).get("lines", {}), **newer["lines"]}
+    return {**newer, "lines": dict(sorted(lines.items()))}
 
 
 def _key(told: Told) -> str:

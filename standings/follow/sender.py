@@ -20,7 +20,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import Counter
 from dataclasses import dataclass
 
 import aiohttp
@@ -69,6 +69,7 @@ class Push:
 
     row: int  # Followed's pk
     subscription: int
+    origin: str  # its push service (Subscription.origin)
     attempts: int  # tries so far
     endpoint: str
     p256dh: str
@@ -76,38 +77,18 @@ class Push:
     payload: bytes  # the JSON, before encryption
 
 
-class _Answers:
-    """Answers handed from the event loop's thread to the worker's, in batches."""
-
-    def __init__(self, total: int, batch: int) -> None:
-        self.items: list[tuple[Push, Answer]] = []
-        self.lock = threading.Lock()
-        self.ready = threading.Event()
-        self.left, self.batch = total, batch
-
-    def put(self, item: tuple[Push, Answer]) -> None:
-        with self.lock:
-            self.items.append(item)
-            self.left -= 1
-            enough = len(self.items) >= self.batch or not self.left
-        if enough:
-            self.ready.set()
-
-    def take(self, timeout: float) -> list[tuple[Push, Answer]]:
-        self.ready.wait(timeout)
-        with self.lock:
-            items, self.items = self.items, []
-            self.ready.clear()
-        return items
-
-
 def in_flight_default() -> int:
     return getattr(settings, "FOLLOW_PUSH_IN_FLIGHT", None) or IN_FLIGHT
 
 
 class Sender:
-    """Sends batches of pushes from an event loop in a thread of its own, at most
-    `in_flight` requests at once per push service (origin), over pooled connections."""
+    """Sends pushes from an event loop in a thread of its own, at most `in_flight` requests
+    at once per push service (origin), over pooled connections. Pushes are handed over with
+    `submit` and leave at once; their answers are collected with `take`, whenever they come:
+    nobody waits on a batch, so a push service that hangs delays only its own pushes.
+
+    `pending` (the caller's thread only) holds the pushes handed over and not yet taken back
+    with their answer, by subscription; `per_origin` counts them by push service."""
 
     _tokens: dict[str, tuple[float, str]] = {}
     _tokens_lock = threading.Lock()
@@ -119,43 +100,51 @@ class Sender:
         self.thread.start()
         self._session: aiohttp.ClientSession | None = None
         self._limits: dict[str, asyncio.Semaphore] = {}
+        self.pending: dict[int, Push] = {}
+        self.per_origin: Counter[str] = Counter()
+        self._answers: list[tuple[Push, Answer]] = []
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._enough = 1  # answers that wake `wait`
 
-    def send_all(
-        self, pushes: list[Push], *, batch: int, every: float
-    ) -> Iterator[list[tuple[Push, Answer]]]:
-        """The pushes with their answers, in the order the answers come, handed over
-        `batch` at a time or every `every` seconds (one wake-up of the caller's thread per
-        batch, not per push). Each push stands alone: whatever goes wrong with one is its
-        answer, never the batch's. Closing the iterator early cancels what has not been
-        answered."""
-        answers = _Answers(len(pushes), batch)
-        # Checked and signed here, in the caller's thread: the event loop never touches the
-        # database (the generated VAPID key is read from it) nor settings' checks.
-        ready = []
+    def submit(self, pushes: list[Push]) -> None:
+        """Hand the pushes over (one per subscription not already pending); each leaves at
+        once and stands alone: whatever goes wrong with one is its answer."""
         for push in pushes:
+            assert push.subscription not in self.pending, "one push on its way per subscription"
+            self.pending[push.subscription] = push
+            self.per_origin[push.origin] += 1
+            # Checked and signed here, in the caller's thread: the event loop never touches
+            # the database (the generated VAPID key is read from it) nor settings' checks.
             prepared = self._prepare(push)
             if isinstance(prepared, Answer):
-                answers.put((push, prepared))
+                self._answered(push, prepared)
             else:
-                ready.append((push, *prepared))
-        job = asyncio.run_coroutine_threadsafe(self._send_all(ready, answers.put), self.loop)
-        try:
-            left = len(pushes)
-            while left:
-                got = answers.take(every)
-                if got:
-                    left -= len(got)
-                    yield got
-                elif job.done():
-                    job.result()  # the loop's own failure, raised here
-                    raise RuntimeError("the push loop ended early")
-        finally:
-            if not job.done():
-                job.cancel()
-                try:
-                    job.result(timeout=settings.FOLLOW_PUSH_TIMEOUT + 5)
-                except BaseException:  # cancelled, as asked
-                    pass
+                asyncio.run_coroutine_threadsafe(self._one(push, *prepared), self.loop)
+
+    def wait(self, timeout: float, *, enough: int) -> None:
+        """Until `enough` answers (or all those pending) are there to take, or `timeout`."""
+        with self._lock:
+            self._enough = max(1, min(enough, len(self.pending)))
+            if len(self._answers) >= self._enough:
+                return
+            self._ready.clear()
+        self._ready.wait(timeout)
+
+    def take(self) -> list[tuple[Push, Answer]]:
+        """The answers come so far; their pushes are no longer pending."""
+        with self._lock:
+            answers, self._answers = self._answers, []
+        for push, _answer in answers:
+            del self.pending[push.subscription]
+            self.per_origin[push.origin] -= 1
+        return answers
+
+    def _answered(self, push: Push, answer: Answer) -> None:
+        with self._lock:
+            self._answers.append((push, answer))
+            if len(self._answers) >= self._enough:
+                self._ready.set()
 
     def _prepare(self, push: Push) -> tuple[Target, str] | Answer:
         """The push's checked target and VAPID header, or the answer it gets unsent."""
@@ -171,7 +160,13 @@ class Sender:
             return Answer(NOT_SENT)
 
     def close(self) -> None:
+        """End the event loop; pushes still on their way are abandoned unanswered."""
+
         async def end() -> None:
+            here = asyncio.current_task()
+            for task in asyncio.all_tasks():
+                if task is not here:
+                    task.cancel()
             if self._session is not None:
                 await self._session.close()
 
@@ -181,11 +176,7 @@ class Sender:
             self.thread.join(timeout=10)
         self.loop.close()
 
-    async def _send_all(
-        self,
-        ready: list[tuple[Push, Target, str]],
-        answer: Callable[[tuple[Push, Answer]], None],
-    ) -> None:
+    async def _one(self, push: Push, where: Target, authorization: str) -> None:
         if self._session is None:
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(
@@ -194,18 +185,14 @@ class Sender:
                 timeout=aiohttp.ClientTimeout(total=settings.FOLLOW_PUSH_TIMEOUT),
                 trust_env=False,
             )
-
-        async def one(push: Push, where: Target, authorization: str) -> None:
-            try:
-                got = await self._send(push, where, authorization)
-            except Exception as fault:  # anything at all: this push's answer, not the batch's
-                log.warning(
-                    "follow worker: push to subscription %s failed: %r", push.subscription, fault
-                )
-                got = Answer(0)
-            answer((push, got))
-
-        await asyncio.gather(*(one(*each) for each in ready))
+        try:
+            got = await self._send(push, where, authorization)
+        except Exception as fault:  # anything at all: this push's answer, no one else's
+            log.warning(
+                "follow worker: push to subscription %s failed: %r", push.subscription, fault
+            )
+            got = Answer(0)
+        self._answered(push, got)
 
     async def _send(self, push: Push, where: Target, authorization: str) -> Answer:
         limit = self._limits.setdefault(where.origin, asyncio.Semaphore(self.in_flight))

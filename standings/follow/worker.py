@@ -9,7 +9,9 @@ One pass:
 2. send what is due: waiting, not backed off, and the last notification of that follower
    for that number at least `FOLLOW_MIN_GAP` seconds ago (a burst is merged meanwhile);
    a 404 or 410 deletes the subscription, a failure backs off (5 s, 10 s, 20 s... at most
-   `FOLLOW_MAX_ATTEMPTS` tries), a refusal (400, 403, 413) drops the notification;
+   `FOLLOW_MAX_ATTEMPTS` tries), a refusal (400, 403, 413) drops the notification. No pass
+   waits for answers: pushes stay on their way across passes (one per subscription, at most
+   `FOLLOW_PUSH_PENDING`), and each answer is written down by the pass after it came;
 3. now and then, delete the subscriptions whose time is up (a day after their event
    finished, else `FOLLOW_MAX_AGE` days after they were last posted).
 
@@ -22,12 +24,13 @@ import json
 import logging
 import time
 import traceback
-from collections import defaultdict
-from collections.abc import Iterator
+from collections import Counter, defaultdict
+from collections.abc import Collection, Iterator
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from standings.events.models import Event
@@ -41,7 +44,7 @@ from .sender import Answer, Push, Sender
 
 log = logging.getLogger(__name__)
 
-SEND_BATCH = 2000  # due notifications read at once
+SEND_BATCH = 2000  # due notifications read at once, at most
 RECORD_EVERY = 250  # answers written down together...
 RECORD_AFTER = 0.25  # ...or after this many seconds, whichever comes first
 ID_CHUNK = 500
@@ -68,25 +71,44 @@ class Worker:
         while True:
             close_old_connections()
             try:
-                busy = self.run_once()
+                busy = self.step()
             except Exception as error:  # the database away a moment: try again, never die
                 time.sleep(failures.failed(error))
                 continue
             failures.succeeded()
             if not busy:
-                time.sleep(poll)
+                self.pause(poll)
 
-    def run_once(self) -> bool:
-        """One pass; True when it did something (the next pass follows at once)."""
+    def pause(self, poll: float) -> None:
+        """Wait for the next pass: `poll` seconds, less when answers come to be written."""
+        self.sender.wait(RECORD_AFTER if self.sender.pending else poll, enough=RECORD_EVERY)
+
+    def step(self) -> bool:
+        """One pass, never waiting on a push service: write down the answers come so far,
+        tell the queued changes, send what is due. True when it told or sent something (the
+        next pass follows at once)."""
         if not self.started:
             forget_unknown()
             self.started = True
+        self.record()
         changed = self.take_changes()
         sent = self.send_due()
         if time.monotonic() - self.last_expiry > EXPIRY_CHECK:
             self.last_expiry = time.monotonic()
             expire()
         return bool(changed or sent)
+
+    def run_once(self) -> bool:
+        """One pass, then wait for the answers of all that is on its way and write them
+        down (`follow_worker --once`, and the tests)."""
+        busy = self.step()
+        self.drain()
+        return busy
+
+    def drain(self) -> None:
+        while self.sender.pending:
+            self.sender.wait(RECORD_AFTER, enough=RECORD_EVERY)
+            self.record()
 
     def take_changes(self) -> int:
         last = Change.objects.order_by("-pk").values_list("pk", flat=True).first()
@@ -102,40 +124,67 @@ class Worker:
         return len(events)
 
     def send_due(self) -> int:
-        """Send up to SEND_BATCH due notifications; their answers are written down as they
-        come, RECORD_EVERY at a time (a crash re-sends at most the unwritten ones)."""
-        pushes = due_pushes(timezone.now())
+        """Claim and hand over the due notifications there is room for, without waiting for
+        any answer: at most FOLLOW_PUSH_PENDING on their way at once, at most half of them
+        to one push service (one that hangs leaves the other half to the rest), one at a
+        time per subscription (its notifications arrive in order)."""
+        room = settings.FOLLOW_PUSH_PENDING - len(self.sender.pending)
+        per_service = max(1, settings.FOLLOW_PUSH_PENDING // 2)
+        full = {origin for origin, n in self.sender.per_origin.items() if n >= per_service}
+        if room <= 0:
+            return 0
+        pushes = []
+        taken = Counter(self.sender.per_origin)
+        subscriptions = set()
+        for push in due_pushes(timezone.now(), limit=min(room, SEND_BATCH), skip=full):
+            if push.subscription in subscriptions or taken[push.origin] >= per_service:
+                continue  # its turn comes when the one before is answered
+            subscriptions.add(push.subscription)
+            taken[push.origin] += 1
+            pushes.append(push)
         if not pushes:
             return 0
         keys.signer()  # the key read (the database) before any row is claimed
         claim(pushes)
-        book = Book()
-        for answers in self.sender.send_all(pushes, batch=RECORD_EVERY, every=RECORD_AFTER):
-            for push, answer in answers:
-                book.add(push, answer)
-            book.write()
+        self.sender.submit(pushes)
         return len(pushes)
 
+    def record(self) -> int:
+        """Write down the answers come so far, in a few statements."""
+        answers = self.sender.take()
+        book = Book()
+        for push, answer in answers:
+            book.add(push, answer)
+        book.write()
+        return len(answers)
 
-def due_pushes(now: datetime) -> list[Push]:
-    """The due notifications, oldest first, as plain values: the columns a push needs."""
+
+def due_pushes(now: datetime, *, limit: int, skip: Collection[str] = ()) -> list[Push]:
+    """The due notifications, oldest first, as plain values (the columns a push needs);
+    none of a subscription with one on its way, none to the push services in `skip`."""
+    on_its_way = Followed.objects.filter(
+        subscription_id=OuterRef("subscription_id"), sending__isnull=False
+    )
     rows = (
         Followed.objects.filter(notify.due(now, gap=settings.FOLLOW_MIN_GAP))
-        .order_by("due_at")
+        .exclude(Exists(on_its_way))
+        .exclude(subscription__origin__in=skip)
+        .order_by("due_at", "pk")
         .values_list(
             "pk",
             "number",
             "waiting",
             "attempts",
             "subscription_id",
+            "subscription__origin",
             "subscription__endpoint",
             "subscription__p256dh",
             "subscription__auth",
             "subscription__event__slug",
-        )[:SEND_BATCH]
+        )[:limit]
     )
     pushes = []
-    for pk, number, waiting, attempts, subscription, endpoint, p256dh, auth, slug in rows:
+    for pk, number, waiting, attempts, subscription, origin, endpoint, p256dh, auth, slug in rows:
         waiting = waiting or {}  # never empty here (due() asks for one)
         payload = {
             "title": waiting.get("title", ""),
@@ -144,24 +193,25 @@ def due_pushes(now: datetime) -> list[Push]:
             "tag": f"{slug}-{number}",
         }
         data = json.dumps(payload, ensure_ascii=False).encode()
-        pushes.append(Push(pk, subscription, attempts, endpoint, p256dh, auth, data))
+        pushes.append(Push(pk, subscription, origin, attempts, endpoint, p256dh, auth, data))
     return pushes
 
 
 def claim(pushes: list[Push]) -> None:
-    """Mark the notifications as on their way before any request leaves (due_at cleared,
-    `waiting` kept for a retry): whatever happens next, none goes twice."""
+    """Mark the notifications as on their way before any request leaves (moved from
+    `waiting` to `sending`, kept there for a retry): whatever happens next, none goes
+    twice, and what is told meanwhile waits for the next one."""
     with transaction.atomic():
         for chunk in _chunks([push.row for push in pushes]):
-            Followed.objects.filter(pk__in=chunk).update(due_at=None)
+            Followed.objects.filter(pk__in=chunk).update(
+                sending=F("waiting"), waiting=None, due_at=None
+            )
 
 
 def forget_unknown() -> int:
     """Notifications claimed by a worker that stopped before writing their answers down:
     whether they reached the phone is unknown, so they are not sent again (at most once)."""
-    return Followed.objects.filter(waiting__isnull=False, due_at__isnull=True).update(
-        waiting=None, attempts=0
-    )
+    return Followed.objects.filter(sending__isnull=False).update(sending=None, attempts=0)
 
 
 class Failures:
@@ -249,15 +299,22 @@ class Book:
             return
         now, rows = timezone.now(), Followed.objects
         with transaction.atomic():
+            # What was told meanwhile stays in `waiting`, sent when its turn comes.
             for chunk in _chunks(self.delivered):
-                rows.filter(pk__in=chunk).update(waiting=None, sent_at=now, attempts=0, due_at=None)
+                rows.filter(pk__in=chunk).update(sending=None, sent_at=now, attempts=0)
             for (attempts, wait), retried in self.retried.items():
+                due = now + timedelta(seconds=wait)
                 for chunk in _chunks(retried):
-                    rows.filter(pk__in=chunk).update(
-                        attempts=attempts, due_at=now + timedelta(seconds=wait)
+                    rows.filter(pk__in=chunk, waiting__isnull=True).update(
+                        waiting=F("sending"), sending=None, attempts=attempts, due_at=due
                     )
+                    for row in rows.filter(pk__in=chunk, sending__isnull=False):
+                        assert row.waiting is not None  # the first UPDATE took the others
+                        row.waiting = notify.merged(row.sending, row.waiting)
+                        row.sending, row.attempts, row.due_at = None, attempts, due
+                        row.save(update_fields=["waiting", "sending", "attempts", "due_at"])
             for chunk in _chunks(self.dropped):
-                rows.filter(pk__in=chunk).update(waiting=None, attempts=0, due_at=None)
+                rows.filter(pk__in=chunk).update(sending=None, attempts=0)
             for chunk in _chunks(sorted(self.gone)):
                 Subscription.objects.filter(pk__in=chunk).delete()
         self.clear()

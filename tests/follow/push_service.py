@@ -6,7 +6,8 @@ decrypts the payload with the subscription's private key (RFC 8291) and records 
 
 It also counts what the worker's manners are judged by: the TCP connections opened (a
 pooled client opens few and reuses them) and the most requests it had at once (the
-worker's bound); `delay` holds each answer so that requests overlap.
+worker's bound); `delay` holds each answer so that requests overlap; `hang` records each
+request as it arrives and answers none until `release()` (a push service that never answers).
 
 The benchmark runs it in a process of its own (`python -m tests.follow.push_service KEY`,
 as a real one runs on other machines): browsers' keys are then derived from a seed so the
@@ -87,6 +88,7 @@ class PushService:
         vapid_public_key: str,
         *,
         delay: float = 0.0,
+        hang: bool = False,
         sample: int = 1,
         seed: str | None = None,
         port: int = 0,
@@ -95,6 +97,8 @@ class PushService:
             ec.SECP256R1(), unb64url(vapid_public_key)
         )
         self.delay, self.sample, self.seed = delay, sample, seed
+        self.hang = hang
+        self._released = asyncio.Event()
         self.browsers: dict[str, Browser] = {}
         self.received: list[Received] = []
         self.faults: list[str] = []
@@ -124,7 +128,13 @@ class PushService:
         self.browsers[path] = browser
         return {"endpoint": self.origin + path, "keys": browser.keys()}
 
+    def release(self) -> None:
+        """A hanging service answers what it holds, and from now on at once."""
+        self.loop.call_soon_threadsafe(self._released.set)
+
     def close(self) -> None:
+        self.release()
+
         async def stop() -> None:
             self.server.close()
             await self.server.wait_closed()
@@ -184,6 +194,8 @@ class PushService:
                 return 400, b""
             with self.lock:
                 self.received.append(Received(path, payload, headers, at))
+            if self.hang:
+                await self._released.wait()
             return status, b""
         finally:
             self.in_flight -= 1

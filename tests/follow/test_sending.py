@@ -80,6 +80,7 @@ def test_answers_are_written_in_a_few_statements(
     worker.take_changes()
     with CaptureQueriesContext(connection) as queries:
         assert worker.send_due() == 20
+        worker.drain()
     updates = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "follow_followed"')]
     # The claim, then delivered, backed off, dropped: one UPDATE each, whatever the number
     # of rows.
