@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup browser lint bench clean messages fixtures
+.PHONY: run test setup browser browser-repeat lint bench clean messages fixtures
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,19 @@ test: $(STAMP) browser
 	wait $$browser || status=$$?; \
 	echo "== the browser tests, run beside the others:"; cat "$$log"; rm -f "$$log"; \
 	exit $$status
+
+# The browser lane as `make test` runs it, N times in a row (each run in its own random
+# order, its seed printed), every run to the end, then how many passed: a flake is caught
+# before it reaches CI. `make browser-repeat N=10 BROWSER_TESTS=tests/browser/test_live.py`
+# repeats one file.
+N ?= 10
+BROWSER_TESTS ?=
+browser-repeat: $(STAMP) browser
+	@passed=0; for run in $$(seq $(N)); do \
+	  echo "== browser lane, run $$run of $(N)"; \
+	  if $(PY) -m pytest -p no:cacheprovider -m browser -n 2 --dist loadfile -q $(BROWSER_TESTS); \
+	  then passed=$$((passed + 1)); fi; \
+	done; echo "== $$passed of $(N) runs passed"; [ "$$passed" = "$(N)" ]
 
 # ruff (lint and format), mypy with django-stubs (types), vulture (dead code); settings in
 # pyproject.toml. The same checks run before each commit with `pre-commit install`.
