@@ -1,6 +1,9 @@
 """The venue's arbiter page, on a phone: its line on the public site says what the arbiter
 must know (publisher not running, up to date, unreachable, refused), changes by itself as the
-pusher records its progress (asked again every 5 s), without a reload, and fits the screen."""
+pusher records its progress (asked again every 5 s), without a reload, and fits the screen.
+A mirrored event's public page, on a phone and a desktop, in French too: "venue offline since
+10:42" appears and goes away as the venue is heard or not (asked again every 15 s), without a
+reload, and fits the screen."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import pytest
 
 from tests.servers import AsgiServer
 
-from .conftest import PHONE
+from .conftest import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +75,68 @@ def test_the_public_sites_line_says_each_case_without_a_reload(venue, new_page):
         box = line.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# The public site: a venue's event, mirrored (its token granted over an event of the same slug).
+MIRRORED = """
+from tests.factories import create_swiss
+from standings.mirror.public import grant_token
+create_swiss()
+grant_token("small-open", replace=True)
+"""
+HEARD_AT = """
+import datetime
+from django.utils import timezone
+from standings.mirror.models import MirroredEvent
+MirroredEvent.objects.update(heard_at={when})
+"""
+LONG_AGO = "timezone.make_aware(datetime.datetime(2026, 6, 1, 10, 42))"
+
+
+@pytest.fixture
+def public(server_database):
+    server_database.run_python(MIRRORED + HEARD_AT.format(when=LONG_AGO))
+    # Heard just now stays heard however slowly this test goes on a loaded machine.
+    server = AsgiServer(server_database, extra_env={"MIRROR_OFFLINE_AFTER": "3600"}).start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "offline"),
+    [
+        (PHONE, "en-US", "venue offline since 10:42; results may be behind"),
+        (PHONE, "fr-FR", "salle hors ligne depuis 10:42"),
+        (DESKTOP, "de-DE", "Turniersaal offline seit 10:42"),
+    ],
+)
+def test_the_public_page_says_the_venue_is_offline_and_then_not(
+    public, chromium, viewport, locale, offline
+):
+    context = chromium.new_context(viewport=viewport, locale=locale, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(public.url + "/e/small-open/")
+        line = page.locator(".venue-offline")
+        page.wait_for_function(
+            "said => document.querySelector('.venue-offline').textContent.includes(said)",
+            arg=offline,
+            timeout=20000,
+        )
+        box = line.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.evaluate("document.body.dataset.sameBody = 'yes'")  # gone if the page reloads
+        public.database.run_python(HEARD_AT.format(when="timezone.now()"))
+        page.wait_for_function(
+            "document.querySelector('.venue-offline').textContent === ''", timeout=40000
+        )
+        public.database.run_python(HEARD_AT.format(when=LONG_AGO))
+        page.wait_for_function(
+            "said => document.querySelector('.venue-offline').textContent.includes(said)",
+            arg=offline,
+            timeout=40000,
+        )
+        assert page.evaluate("document.body.dataset.sameBody") == "yes"
+    finally:
+        context.close()
