@@ -1,6 +1,6 @@
-"""ASGI entry point: HTTP through Django (bodies capped first; cached public pages replayed
-before it, web/fast.py, and a mirrored event's venue line, mirror/venue_line.py), websockets
-through Channels."""
+"""ASGI entry point: HTTP through Django (bodies capped first, a sign-in's wait spent on the
+event loop, security/login_wait.py; cached public pages replayed before it, web/fast.py, and
+a mirrored event's venue line, mirror/venue_line.py), websockets through Channels."""
 
 import gc
 import os
@@ -17,6 +17,7 @@ from standings.live.routing import websocket_urlpatterns  # noqa: E402
 from standings.mirror.venue_line import VenueLines  # noqa: E402
 from standings.security.body_limit import RequestBodyLimit  # noqa: E402
 from standings.security.handshake import answer_refused_handshakes  # noqa: E402
+from standings.security.login_wait import SignInWait  # noqa: E402
 from standings.security.startup import refuse_unsafe_start  # noqa: E402
 from standings.web.fast import PublicPages  # noqa: E402
 
@@ -25,7 +26,7 @@ answer_refused_handshakes()
 
 application = ProtocolTypeRouter(
     {
-        "http": VenueLines(PublicPages(RequestBodyLimit(django_asgi_app))),
+        "http": VenueLines(PublicPages(RequestBodyLimit(SignInWait(django_asgi_app)))),
         # No session or user on the sockets: they are read-only and the same for everybody
         # (live/consumers.py), and a session wrapper would inspect the session on every push
         # sent to every socket.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 from django import forms
@@ -13,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import login_throttle
+from . import login_throttle, login_wait
 
 
 class ThrottledLoginForm(AuthenticationForm):
@@ -27,9 +28,7 @@ class ThrottledLoginForm(AuthenticationForm):
         refusal = login_throttle.refusal(username, address)
         if refusal:
             raise forms.ValidationError(refusal, code="throttled")
-        # Sleeps in this request's own thread (Django gives each request one under ASGI):
-        # the event loop and every other request go on meanwhile.
-        time.sleep(login_throttle.delay(username))
+        self.wait(username)
         try:
             cleaned = super().clean()
         except forms.ValidationError as error:
@@ -39,6 +38,28 @@ class ThrottledLoginForm(AuthenticationForm):
         if self.request:
             tell_failures(self.request, login_throttle.succeeded(username, address))
         return cleaned
+
+    def wait(self, username: str) -> None:
+        """The account's wait before its password is checked: spent on the event loop
+        before Django (login_wait.py), else refused; only outside ASGI (a WSGI server, the
+        test client) slept here, in the request's thread."""
+        scope = getattr(self.request, "scope", None)
+        if scope is None:
+            time.sleep(login_throttle.delay(username))
+        elif scope.get(login_wait.WAITED) != login_throttle.account_key(username):
+            seconds = login_throttle.delay(username)
+            if seconds:
+                raise forms.ValidationError(
+                    ngettext(
+                        "Signing in to this account waits %(seconds)d second first; "
+                        "send the form again.",
+                        "Signing in to this account waits %(seconds)d seconds first; "
+                        "send the form again.",
+                        math.ceil(seconds),
+                    )
+                    % {"seconds": math.ceil(seconds)},
+                    code="throttled",
+                )
 
 
 class SignInForm(ThrottledLoginForm):

@@ -56,6 +56,11 @@ def _account(username: str) -> str:
     return hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
 
 
+def account_key(username: str) -> str:
+    """What names an account in the counts: the same for every spelling the counts join."""
+    return _account(username)
+
+
 def pair_counter(username: str, address: str) -> Counter:
     key = f"account-address:{_account(username)}:{address}"
     return Counter(key, settings.LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS)
