@@ -63,13 +63,14 @@ def target(endpoint: str) -> Target:
         raise Unusable("no host, or a user or fragment in the URL")
     local = is_local(host, port)
     if not local:
+        name = host.removesuffix(".")  # a fully qualified name is the same host
         if port != PUSH_PORT:
             raise Unusable(f"port {port} is not {PUSH_PORT}")
         if not _on_push_host(host):
             raise Unusable("not on a push service's host")
-        if host == "localhost" or host.endswith(".localhost"):
+        if name == "localhost" or name.endswith(".localhost"):
             raise Unusable("this machine")
-        address = _address(host)
+        address = _address(name)
         if address is not None and not public(address):
             raise Unusable("not a public address")
     origin = _origin(parts.scheme, host, port)
@@ -117,9 +118,15 @@ def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 
 def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address a host is, not a name to resolve: also the older IPv4 forms the
+    system's resolver reads without asking anyone (127.1, 2130706433, 0x7f.0.0.1)."""
     try:
         return ipaddress.ip_address(host)
     except ValueError:
+        pass
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(host))
+    except OSError:
         return None
 
 

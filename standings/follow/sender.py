@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import threading
 import time
 from collections import Counter
@@ -37,6 +38,7 @@ VAPID_LIFETIME = 12 * 3600  # seconds a signed VAPID token is valid (RFC 8292: a
 IN_FLIGHT = 50  # requests waiting at once on one push service, unless FOLLOW_PUSH_IN_FLIGHT
 ANSWER_READ = 65536  # bytes of a push service's answer body read (it is small or empty)
 NOT_SENT = -1  # the status of a push not sent: its endpoint or audience is refused here
+MAX_RETRY_AFTER = 3600.0  # seconds: a push service's Retry-After is believed up to this
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +118,7 @@ class Sender:
             self.per_origin[push.origin] += 1
             # Checked and signed here, in the caller's thread: the event loop never touches
             # the database (the generated VAPID key is read from it) nor settings' checks.
-            prepared = self._prepare(push)
+            prepared = self._checked(push)
             if isinstance(prepared, Answer):
                 self._answered(push, prepared)
             else:
@@ -157,6 +159,14 @@ class Sender:
             return where, self.vapid(where.origin)
         except VapidException as why:
             log.warning("follow worker: subscription %s not signed for: %s", push.subscription, why)
+            return Answer(NOT_SENT)
+
+    def _checked(self, push: Push) -> tuple[Target, str] | Answer:
+        """`_prepare`, whose unforeseen failure is this push's answer, no one else's."""
+        try:
+            return self._prepare(push)
+        except Exception:
+            log.exception("follow worker: subscription %s not prepared", push.subscription)
             return Answer(NOT_SENT)
 
     def close(self) -> None:
@@ -241,8 +251,12 @@ class Sender:
 
 
 def _seconds(retry_after: str | None) -> float | None:
-    """Retry-After in seconds; its HTTP-date form is read as "later" (None)."""
+    """Retry-After in seconds, at most MAX_RETRY_AFTER (a service's "never" or "inf" is no
+    date a clock can hold); its HTTP-date form is read as "later" (None)."""
     try:
-        return max(0.0, float(retry_after)) if retry_after else None
+        seconds = float(retry_after) if retry_after else None
     except ValueError:
         return None
+    if seconds is None or math.isnan(seconds):
+        return None
+    return min(max(0.0, seconds), MAX_RETRY_AFTER)

@@ -56,6 +56,7 @@ MAX_PAUSE = 60.0  # seconds between two failing passes, at most
 class Worker:
     def __init__(self, in_flight: int | None = None) -> None:
         self.sender = Sender(in_flight)
+        self.unwritten: list[tuple[Push, Answer]] = []  # answers a failed write left
         self.last_expiry = 0.0
         self.started = False
 
@@ -128,7 +129,7 @@ class Worker:
         any answer: at most FOLLOW_PUSH_PENDING on their way at once, at most half of them
         to one push service (one that hangs leaves the other half to the rest), one at a
         time per subscription (its notifications arrive in order)."""
-        room = settings.FOLLOW_PUSH_PENDING - len(self.sender.pending)
+        room = settings.FOLLOW_PUSH_PENDING - len(self.sender.pending) - len(self.unwritten)
         per_service = max(1, settings.FOLLOW_PUSH_PENDING // 2)
         full = {origin for origin, n in self.sender.per_origin.items() if n >= per_service}
         if room <= 0:
@@ -150,13 +151,15 @@ class Worker:
         return len(pushes)
 
     def record(self) -> int:
-        """Write down the answers come so far, in a few statements."""
-        answers = self.sender.take()
+        """Write down the answers come so far, in a few statements; if that fails (the
+        database away), the next pass writes them: none is left "on its way" for ever."""
+        self.unwritten.extend(self.sender.take())
         book = Book()
-        for push, answer in answers:
+        for push, answer in self.unwritten:
             book.add(push, answer)
         book.write()
-        return len(answers)
+        written, self.unwritten = len(self.unwritten), []
+        return written
 
 
 def due_pushes(now: datetime, *, limit: int, skip: Collection[str] = ()) -> list[Push]:

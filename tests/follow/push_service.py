@@ -103,6 +103,7 @@ class PushService:
         self.received: list[Received] = []
         self.faults: list[str] = []
         self.status_for: dict[str, int] = {}
+        self.headers_for: dict[str, dict[str, str]] = {}  # extra headers of the answer, by path
         self.connections = 0  # TCP connections accepted
         self.in_flight = 0
         self.max_in_flight = 0
@@ -158,9 +159,10 @@ class PushService:
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
                 status, answer = await self._answer(method, path, headers, body)
                 phrase = HTTPStatus(status).phrase
+                extra = "".join(f"{k}: {v}\r\n" for k, v in self.headers_for.get(path, {}).items())
                 writer.write(
                     f"HTTP/1.1 {status} {phrase}\r\nContent-Length: {len(answer)}\r\n"
-                    f"Content-Type: application/json\r\n\r\n".encode()
+                    f"Content-Type: application/json\r\n{extra}\r\n".encode()
                     + answer
                 )
                 await writer.drain()

@@ -26,6 +26,13 @@ OWN_NETWORK = [
     "https://0.0.0.0/x",
     "https://localhost/x",
     "https://push.localhost/x",
+    "https://localhost./x",  # the same names, fully qualified
+    "https://push.localhost./x",
+    "https://127.0.0.1./x",
+    "https://127.1/x",  # the forms of an IPv4 address the system's resolver reads
+    "https://2130706433/x",
+    "https://0x7f.0.0.1/x",
+    "https://0177.0.0.1/x",
     "https://[::1]/x",
     "https://[::ffff:127.0.0.1]/x",
     "https://10.1.2.3/x",
