@@ -105,8 +105,10 @@ def is_local(host: str, port: int) -> bool:
 
 def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     """An address on the Internet at large: none of this machine's or its networks'."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        # An IPv4 address inside an IPv6 one is judged as that IPv4 address (6to4 is
+        # routed to it).
+        address = address.ipv4_mapped or address.sixtofour or address
     return address.is_global and not (
         address.is_multicast
         or address.is_private

@@ -140,6 +140,8 @@ class Sender:
         for push, _answer in answers:
             del self.pending[push.subscription]
             self.per_origin[push.origin] -= 1
+            if not self.per_origin[push.origin]:
+                del self.per_origin[push.origin]
         return answers
 
     def _answered(self, push: Push, answer: Answer) -> None:

@@ -134,10 +134,17 @@ class Worker:
         full = {origin for origin, n in self.sender.per_origin.items() if n >= per_service}
         if room <= 0:
             return 0
+        # Rows read that the nearest-full service cannot take are read in vain; at least a
+        # batch, so that one nearly full does not starve the others.
+        nearest = min(
+            (per_service - n for n in self.sender.per_origin.values() if n < per_service),
+            default=per_service,
+        )
         pushes = []
         taken = Counter(self.sender.per_origin)
         subscriptions = set()
-        for push in due_pushes(timezone.now(), limit=min(room, SEND_BATCH), skip=full):
+        limit = min(room, SEND_BATCH, max(nearest, RECORD_EVERY))
+        for push in due_pushes(timezone.now(), limit=limit, skip=full):
             if push.subscription in subscriptions or taken[push.origin] >= per_service:
                 continue  # its turn comes when the one before is answered
             subscriptions.add(push.subscription)

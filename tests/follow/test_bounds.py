@@ -6,6 +6,7 @@ outage."""
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import socket
 
@@ -72,6 +73,15 @@ def test_a_local_push_service_is_taken_only_where_named(follower, settings):
     assert follower.post(event.slug, local).status_code == 201
     other_port = with_(subscription__endpoint="http://127.0.0.1:8124/push/a")
     assert follower.post(event.slug, other_port).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "address", ["::ffff:127.0.0.1", "2002:7f00:1::", "2002:a9fe:a9fe::1", "2002:0a01:0203::"]
+)
+def test_an_ipv4_address_inside_an_ipv6_one_is_judged_as_itself(address):
+    """What the resolver keeps: a name whose AAAA record hides a local IPv4 address."""
+    assert not endpoints.public(ipaddress.ip_address(address))
+    assert endpoints.public(ipaddress.ip_address("2002:5db8:d822::1"))  # 93.184.216.34
 
 
 def resolve(host: str, port: int = 443):
