@@ -57,7 +57,7 @@ def crawl(page, base: str, starts: tuple[str, ...], keep, look) -> dict[str, Any
         if kind(path) in seen:
             continue
         seen.add(kind(path))
-        response = page.goto(base + path)
+        response = opened(page, base + path)
         assert response is not None and response.status == 200, path
         found[path] = look(page)
         for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)"):
@@ -68,6 +68,20 @@ def crawl(page, base: str, starts: tuple[str, ...], keep, look) -> dict[str, Any
             if keep(target) and kind(target) not in seen:
                 queue.append(target)
     return found
+
+
+def opened(page, url: str):
+    """The page at `url` as a visitor ends up seeing it: a page still being worked out (the
+    race, a table after a round: web/derived.py) answers 503 "being computed" and reloads
+    itself until it is there."""
+    response = page.goto(url)
+    for _ in range(15):
+        if response is None or response.status != 503 or not response.header_value("retry-after"):
+            break
+        with page.expect_navigation(url=url, timeout=30000) as reloaded:
+            pass  # the page's own refresh (templates/web/computing.html), loaded
+        response = reloaded.value
+    return response
 
 
 def public(path: str) -> bool:

@@ -46,10 +46,16 @@ def race_card(state: EventState, start_no: int) -> dict[str, Any] | None:
 
 
 @register.simple_tag
-def race_screen(state: EventState) -> list[race.Contender] | None:
-    """The contenders for the screen's view, during the last planned round only."""
-    found = known_race(state) if in_last_round(state) else None
-    return None if found is None else race.contenders(state, found)
+def race_screen(state: EventState) -> dict[str, Any] | None:
+    """The screen's view during the last planned round only: its contenders, or "pending"
+    while the version's race is being worked out (race_screen.js keeps the table it shows
+    and asks again)."""
+    if not in_last_round(state):
+        return None
+    found = known_race(state)
+    if found is None:
+        return {"pending": True, "contenders": []}
+    return {"pending": False, "contenders": race.contenders(state, found)}
 
 
 @register.filter
