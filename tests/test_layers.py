@@ -26,8 +26,9 @@ ALLOWED = {
     "demo": {"engine", "events", "trf", "bridge_events"},
     "bridge": set(),
     "bridge_events": {"bridge", "events", "wording"},
-    "follow": {"engine", "events", "state", "web", "wording"},
-    "mirror": {"engine", "bridge", "events", "trf", "bridge_events"},
+    # outage: the project's own 503 while the database is away (standings/outage.py)
+    "follow": {"engine", "events", "state", "web", "wording", "outage"},
+    "mirror": {"engine", "bridge", "events", "trf", "bridge_events", "web"},
     "health": set(),
 }
 
