@@ -61,7 +61,7 @@ def check_may_change(actor: Actor, event: Event | None) -> None:
     if isinstance(actor, SystemActor):
         return
     _check_is_user(actor)
-    if event is not None and _is_mirrored(event):
+    if event is not None and is_mirrored(event):
         raise HeldAtVenue(
             gettext(
                 "%(event)s is published from the venue's server: enter and correct it there;"
@@ -86,7 +86,7 @@ def forbid_unless_may_change(actor: Actor, event: Event | None, said: str) -> No
         raise PermissionDenied(said) from None
 
 
-def _is_mirrored(event: Event) -> bool:
+def is_mirrored(event: Event) -> bool:
     """Whether a venue publishes `event` here, itself or as its tournament's section: the
     mirror's row (mirror/models.py, reached by its related name, so that this layer imports
     nothing of the mirror's)."""

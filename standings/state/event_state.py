@@ -23,6 +23,7 @@ from standings.engine.pickled import quick_pickle
 from standings.engine.result import Contribution, Row, Standings
 from standings.engine.result_codes import GAME_CODES, UNPLAYED_CODES
 from standings.engine.standings import compute_standings
+from standings.events.actors import is_mirrored
 from standings.events.changes import last_change_at
 from standings.events.models import RESULT_SHOWN, Event, UnplayedRound
 from standings.events.prizes import prize_list
@@ -149,6 +150,8 @@ class EventState:
     finished: bool = False  # every planned round complete (web.progress)
     # Rows equal on every column yet ranked apart, and what placed them (state.ties).
     tie_notes: tuple[TieNote, ...] = ()
+    # A venue's event published here by its mirror (the pages' venue line, mirror/).
+    mirrored: bool = False
 
     @property
     def full_name(self) -> str:
@@ -277,6 +280,7 @@ def build_state(event: Event, *, through_round: int | None = None) -> EventState
         sections=sections,
         finished=finished,
         tie_notes=tie_notes(standings, [line.cells for line in lines], cols),
+        mirrored=is_mirrored(event),
     )
 
 

@@ -10,6 +10,7 @@ from referencing.jsonschema import DRAFT202012
 
 from standings.events.models import Event
 from tests.factories import create_swiss, create_team_event
+from tests.web.built import fetched
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +100,10 @@ def test_every_json_read_is_open_to_other_sites(client):
     """The API's promise (docs/api.md): each documented JSON endpoint may be read by another
     site's page, the standings after a round too."""
     event = create_swiss()
+    computing = client.get(f"/e/{event.slug}/after/1.json")  # built after the publish
+    assert computing.status_code == 503
+    assert computing["Access-Control-Allow-Origin"] == "*"  # another site may read and wait
     for path in ("standings.json", "after/1.json", "round/3.json", "crosstable.json"):
-        response = client.get(f"/e/{event.slug}/{path}")
+        response = fetched(client, f"/e/{event.slug}/{path}")
         assert response.status_code == 200, path
         assert response["Access-Control-Allow-Origin"] == "*", path

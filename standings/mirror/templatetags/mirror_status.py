@@ -10,13 +10,12 @@ import datetime
 
 from django import template
 from django.conf import settings
-from django.db import models
 from django.utils import formats, timezone
 from django.utils.translation import gettext, ngettext
 
 from standings.events.models import Event
 
-from ..models import MirroredEvent, MirrorPush
+from ..models import MirrorPush
 
 register = template.Library()
 
@@ -29,14 +28,6 @@ def mirror_status(event: Event) -> str:
     pushes = MirrorPush.objects.filter(slug=published.slug)
     lines = [said(push, published.version) for push in pushes]
     return "; ".join(lines)
-
-
-@register.filter
-def mirrored(slug: str) -> bool:
-    """Whether the event `slug` (or its tournament) is a venue's, mirrored here."""
-    return MirroredEvent.objects.filter(
-        models.Q(event__slug=slug) | models.Q(event__sections__slug=slug)
-    ).exists()
 
 
 def said(push: MirrorPush, version: int) -> str:
