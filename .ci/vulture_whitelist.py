@@ -64,3 +64,6 @@ _.do_GET, _.log_message
 
 # Each player's path: read by the player card and the arbiter's rating settings page.
 RatedGame.opponent_rating, PlayerK.k_worked_out
+
+# web/derived.py: Django's log_response reads a response's mark that it was logged already.
+_._has_been_logged

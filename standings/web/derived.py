@@ -73,6 +73,9 @@ def being_computed(request: HttpRequest, content_type: str) -> HttpResponse:
         response = HttpResponse(said, content_type="text/plain; charset=utf-8", status=503)
     response["Retry-After"] = str(RETRY_AFTER)
     add_never_cache_headers(response)
+    # A crowd meeting a page being built is a round's normal course, not a fault: Django's
+    # own mark of a response already logged keeps it out of the error log.
+    response._has_been_logged = True  # type: ignore[attr-defined]
     return response
 
 

@@ -35,6 +35,15 @@ def test_a_request_before_the_race_is_built_is_told_and_never_works_it_out(clien
     assert state is not None and state_race.known_race(state) is None  # nobody worked it out
 
 
+def test_being_computed_is_no_server_error_in_the_log(client, event, caplog):
+    """A crowd meeting a page being built is the normal course of a round, not a fault: the
+    log keeps its errors for faults."""
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get("/e/small-open/race.json").status_code == 503
+        assert client.get("/e/small-open/after/2/").status_code == 503
+    assert [r.getMessage() for r in caplog.records if r.name == "django.request"] == []
+
+
 def test_a_request_for_a_table_after_a_round_never_builds_it(client, event):
     assert client.get("/e/small-open/after/2.json").status_code == 503
     assert client.get("/e/small-open/after/2/").status_code == 503
