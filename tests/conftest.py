@@ -198,3 +198,22 @@ def asgi_servers(server_database):
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def read_only_database():
+    """The test's database connection refuses every write, as a full disk, a read-only file
+    or server, or a database half away would: SQLite's query_only, PostgreSQL's read-only
+    transactions."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        on, off = "PRAGMA query_only = ON", "PRAGMA query_only = OFF"
+    else:
+        on = "SET default_transaction_read_only = on"
+        off = "SET default_transaction_read_only = off"
+    with connection.cursor() as cursor:
+        cursor.execute(on)
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute(off)

@@ -56,22 +56,6 @@ def test_only_reads(client):
     assert client.post("/healthz").status_code == 405
 
 
-@pytest.fixture
-def read_only_database():
-    """The test's database connection refuses every write, as a full disk or a read-only
-    file or server would: SQLite's query_only, PostgreSQL's read-only transactions."""
-    if connection.vendor == "sqlite":
-        on, off = "PRAGMA query_only = ON", "PRAGMA query_only = OFF"
-    else:
-        on = "SET default_transaction_read_only = on"
-        off = "SET default_transaction_read_only = off"
-    with connection.cursor() as cursor:
-        cursor.execute(on)
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute(off)
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("read_only_database")
 def test_a_database_that_cannot_write_is_503_naming_it(client, settings):

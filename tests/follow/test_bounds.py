@@ -11,7 +11,6 @@ import json
 import socket
 
 import pytest
-from django.db import connection
 
 from standings.follow import endpoints
 from standings.follow.models import Followed, Subscription
@@ -164,22 +163,6 @@ def test_the_limit_holds_while_redis_is_away(settings):
     follower = Follower()
     codes = [post_from(follower, event.slug, "198.51.100.7") for _ in range(5)]
     assert codes == [201, 201, 201, 429, 429]
-
-
-@pytest.fixture
-def read_only_database():
-    """Every write refused, as a database that is away or full: SQLite's query_only,
-    PostgreSQL's read-only transactions."""
-    if connection.vendor == "sqlite":
-        on, off = "PRAGMA query_only = ON", "PRAGMA query_only = OFF"
-    else:
-        on = "SET default_transaction_read_only = on"
-        off = "SET default_transaction_read_only = off"
-    with connection.cursor() as cursor:
-        cursor.execute(on)
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute(off)
 
 
 @pytest.mark.django_db(transaction=True)
